@@ -1,0 +1,5 @@
+package barb.core;
+
+/** A compacted stretch of older messages. */
+public record MemorySummary(String content) {
+}

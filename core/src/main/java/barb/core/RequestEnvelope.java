@@ -1,0 +1,140 @@
+package barb.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What travels between stages: the request's accumulated state. {@code step} is the number the next stage
+ * will use for its trace row; each stage advances it by one, so steps are 1..n without gaps.
+ *
+ * @param replayOf the request this one replays, or null
+ */
+public record RequestEnvelope(
+        int schemaVersion,
+        String requestId,
+        String chatId,
+        String userId,
+        String question,
+        long createdAtMs,
+        long deadlineMs,
+        int step,
+        List<String> agentsUsed,
+        Map<String, Usage> usage,
+        boolean needsTitle,
+        ChatState chatState,
+        String lang,
+        String intent,
+        String internalQuery,
+        JsonNode understanding,
+        String expandedQuery,
+        JsonNode parsedQuery,
+        JsonNode plans,
+        JsonNode results,
+        String replayOf) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    public RequestEnvelope {
+        agentsUsed = agentsUsed == null ? List.of() : List.copyOf(agentsUsed);
+        usage = usage == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(usage));
+    }
+
+    /** The envelope the gateway sends to the first stage. */
+    public static RequestEnvelope start(String requestId, String chatId, String userId, String question,
+                                        long nowMs, long deadlineMs, boolean needsTitle, ChatState chatState) {
+        return new RequestEnvelope(SCHEMA_VERSION, requestId, chatId, userId, question, nowMs, deadlineMs, 1,
+                List.of(), Map.of(), needsTitle, chatState, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** Throws {@link ContractException} naming the first missing required field. */
+    public RequestEnvelope validated() {
+        if (schemaVersion < 1) {
+            throw new ContractException("envelope: schema_version missing");
+        }
+        if (requestId == null || requestId.isBlank()) {
+            throw new ContractException("envelope: request_id missing");
+        }
+        if (chatId == null || chatId.isBlank()) {
+            throw new ContractException("envelope: chat_id missing");
+        }
+        if (userId == null || userId.isBlank()) {
+            throw new ContractException("envelope: user_id missing");
+        }
+        if (question == null) {
+            throw new ContractException("envelope: question missing");
+        }
+        if (step < 1) {
+            throw new ContractException("envelope: step must be >= 1");
+        }
+        if (deadlineMs <= 0) {
+            throw new ContractException("envelope: deadline_ms missing");
+        }
+        return this;
+    }
+
+    public ChatState chatStateOrFresh() {
+        return chatState == null ? ChatState.fresh(chatId, userId) : chatState;
+    }
+
+    /** The envelope after {@code agent} ran as step {@link #step()}. */
+    public RequestEnvelope advanced(String agent, Usage stepUsage) {
+        List<String> agents = new ArrayList<>(agentsUsed);
+        agents.add(agent);
+        Map<String, Usage> u = new LinkedHashMap<>(usage);
+        if (stepUsage != null) {
+            u.merge(agent, stepUsage, Usage::plus);
+        }
+        return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
+                step + 1, agents, u, needsTitle, chatState, lang, intent, internalQuery, understanding,
+                expandedQuery, parsedQuery, plans, results, replayOf);
+    }
+
+    /** Sum of all agents' usage; each call is counted once (the predecessor double-counted, §16.2 #25). */
+    public Usage totalUsage() {
+        Usage total = Usage.ZERO;
+        for (Usage u : usage.values()) {
+            total = total.plus(u);
+        }
+        return total;
+    }
+
+    public RequestEnvelope withIntent(String newIntent, String newLang, String newInternalQuery) {
+        return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
+                step, agentsUsed, usage, needsTitle, chatState, newLang, newIntent, newInternalQuery, understanding,
+                expandedQuery, parsedQuery, plans, results, replayOf);
+    }
+
+    public RequestEnvelope withUnderstanding(JsonNode newUnderstanding, String newExpandedQuery) {
+        return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
+                step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, newUnderstanding,
+                newExpandedQuery, parsedQuery, plans, results, replayOf);
+    }
+
+    public RequestEnvelope withParsedQuery(JsonNode newParsedQuery) {
+        return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
+                step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
+                expandedQuery, newParsedQuery, plans, results, replayOf);
+    }
+
+    public RequestEnvelope withPlans(JsonNode newPlans) {
+        return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
+                step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
+                expandedQuery, parsedQuery, newPlans, results, replayOf);
+    }
+
+    public RequestEnvelope withResults(JsonNode newResults) {
+        return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
+                step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
+                expandedQuery, parsedQuery, plans, newResults, replayOf);
+    }
+
+    public RequestEnvelope withReplayOf(String original, String newRequestId, long nowMs, long newDeadlineMs) {
+        return new RequestEnvelope(schemaVersion, newRequestId, chatId, userId, question, nowMs, newDeadlineMs,
+                step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
+                expandedQuery, parsedQuery, plans, results, original);
+    }
+}

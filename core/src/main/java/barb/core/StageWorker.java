@@ -1,0 +1,413 @@
+package barb.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.header.Header;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs one {@link StageHandler}: consume → handle → produce the next envelope and the step events → commit.
+ *
+ * <p>Records are handled concurrently on virtual threads, at most {@code maxInFlight} at a time, so a slow
+ * LLM call does not hold up its partition. Offsets are committed only below the lowest unfinished record,
+ * and only after everything the record caused was acknowledged by the broker: a worker killed at any
+ * moment loses nothing, and what it redoes is dropped downstream by (request_id, step).
+ */
+public final class StageWorker implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(StageWorker.class);
+
+    /**
+     * @param maxInFlight   records handled at once by this worker
+     * @param maxAttempts   tries of a retriable failure before the request fails
+     * @param stageTimeout  the longest one handler call may take (the request deadline may cut it shorter)
+     */
+    public record Settings(int maxInFlight, int maxAttempts, Duration retryBackoff, Duration stageTimeout) {
+        public static Settings defaults() {
+            return new Settings(64, 3, Duration.ofMillis(200), Duration.ofSeconds(60));
+        }
+    }
+
+    private final StageHandler handler;
+    private final KafkaSettings kafka;
+    private final Settings settings;
+    private final String agent;
+    private final OffsetTracker tracker = new OffsetTracker();
+    private final Semaphore permits;
+    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    private final AtomicLong handled = new AtomicLong();
+    private volatile boolean running = true;
+    private volatile boolean assigned;
+    private KafkaConsumer<String, byte[]> consumer;
+    private KafkaProducer<String, byte[]> producer;
+    private Thread pollThread;
+
+    public StageWorker(StageHandler handler, KafkaSettings kafka, Settings settings) {
+        this.handler = handler;
+        this.kafka = kafka;
+        this.settings = settings;
+        this.agent = handler.stage().agentName();
+        this.permits = new Semaphore(settings.maxInFlight());
+    }
+
+    public StageWorker start() {
+        String clientId = "barb-" + agent + "-" + ProcessHandle.current().pid() + "-" + System.identityHashCode(this);
+        producer = new KafkaProducer<>(kafka.producer(clientId));
+        consumer = new KafkaConsumer<>(kafka.consumer(handler.stage().groupId(), clientId));
+        pollThread = Thread.ofPlatform().name("stage-" + agent).start(this::pollLoop);
+        return this;
+    }
+
+    public String agent() {
+        return agent;
+    }
+
+    /** True once the group gave this worker its partitions. */
+    public boolean isAssigned() {
+        return assigned;
+    }
+
+    public long handledCount() {
+        return handled.get();
+    }
+
+    private void pollLoop() {
+        consumer.subscribe(List.of(handler.stage().topic()), new ConsumerRebalanceListener() {
+            @Override
+            public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                drain(partitions, Duration.ofSeconds(30));
+            }
+
+            @Override
+            public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                assigned = true;
+            }
+
+            @Override
+            public void onPartitionsLost(Collection<TopicPartition> partitions) {
+                tracker.forget(partitions);
+            }
+        });
+        try {
+            while (running) {
+                ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(100));
+                for (ConsumerRecord<String, byte[]> rec : records) {
+                    if (!acquirePermit()) {
+                        return;
+                    }
+                    TopicPartition tp = new TopicPartition(rec.topic(), rec.partition());
+                    tracker.started(tp, rec.offset());
+                    workers.submit(() -> {
+                        boolean finished = false;
+                        try {
+                            finished = process(rec);
+                        } catch (RuntimeException e) {
+                            log.error("stage {}: unexpected failure on {}-{}@{}", agent, rec.topic(), rec.partition(),
+                                    rec.offset(), e);
+                        } finally {
+                            permits.release();
+                            if (finished) {
+                                tracker.finished(tp, rec.offset());
+                                handled.incrementAndGet();
+                            }
+                        }
+                    });
+                }
+                commitReady();
+            }
+        } catch (WakeupException e) {
+            if (running) {
+                throw e;
+            }
+        } finally {
+            try {
+                drain(consumer.assignment(), Duration.ofSeconds(10));
+            } finally {
+                consumer.close(Duration.ofSeconds(5));
+            }
+        }
+    }
+
+    /** Waits for a free slot while keeping commits flowing; false when the worker is stopping. */
+    private boolean acquirePermit() {
+        try {
+            while (!permits.tryAcquire(50, TimeUnit.MILLISECONDS)) {
+                commitReady();
+                if (!running) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private void commitReady() {
+        Map<TopicPartition, OffsetAndMetadata> offsets = tracker.committable();
+        if (offsets.isEmpty()) {
+            return;
+        }
+        try {
+            consumer.commitSync(offsets);
+            tracker.markCommitted(offsets);
+        } catch (RuntimeException e) {
+            log.warn("stage {}: offset commit failed, will retry: {}", agent, e.toString());
+        }
+    }
+
+    /** Lets the work on these partitions finish and commits it before they go to another worker. */
+    private void drain(Collection<TopicPartition> partitions, Duration limit) {
+        long until = System.nanoTime() + limit.toNanos();
+        while (tracker.inFlightCount(partitions) > 0 && System.nanoTime() < until) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        commitReady();
+        tracker.forget(partitions);
+    }
+
+    /** Handles one record; true when everything it caused is durably in Kafka. */
+    boolean process(ConsumerRecord<String, byte[]> rec) {
+        RequestEnvelope env;
+        try {
+            env = Json.fromBytes(rec.value(), RequestEnvelope.class).validated();
+        } catch (ContractException e) {
+            log.warn("stage {}: bad record {}-{}@{} sent to the DLQ: {}", agent, rec.topic(), rec.partition(),
+                    rec.offset(), e.getMessage());
+            return sendAll(List.of(deadLetter(rec, e.getMessage())));
+        }
+        long now = System.currentTimeMillis();
+        if (now >= env.deadlineMs()) {
+            return sendAll(failure(env, "deadline_exceeded",
+                    "The request ran out of time before the " + agent + " step could start.", 0, null));
+        }
+        if (!sendAll(List.of(event(BarbEvent.stepStart(env, agent, now))))) {
+            return false;
+        }
+        long started = System.nanoTime();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                StageOutcome outcome = runHandler(env);
+                long durationMs = (System.nanoTime() - started) / 1_000_000;
+                return sendAll(outcomeRecords(env, outcome, durationMs));
+            } catch (TimeoutException e) {
+                long durationMs = (System.nanoTime() - started) / 1_000_000;
+                return sendAll(failure(env, "timeout", "The " + agent + " step took too long and was stopped.",
+                        durationMs, null));
+            } catch (Exception e) {
+                Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+                FailureClassifier.Kind kind = FailureClassifier.classify(cause);
+                long durationMs = (System.nanoTime() - started) / 1_000_000;
+                if (kind == FailureClassifier.Kind.RETRY && attempt < settings.maxAttempts()) {
+                    log.info("stage {}: attempt {} for request {} failed, retrying: {}", agent, attempt,
+                            env.requestId(), cause.toString());
+                    sleep(settings.retryBackoff().toMillis() * attempt);
+                    continue;
+                }
+                log.warn("stage {}: request {} failed: {}", agent, env.requestId(), cause.toString(), cause);
+                List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
+                if (kind == FailureClassifier.Kind.DEAD_LETTER) {
+                    out.add(deadLetter(rec, cause.getMessage()));
+                }
+                out.addAll(failure(env, FailureClassifier.code(cause), FailureClassifier.userMessage(cause, agent),
+                        durationMs, cause.toString()));
+                return sendAll(out);
+            }
+        }
+    }
+
+    private StageOutcome runHandler(RequestEnvelope env) throws Exception {
+        long remaining = Math.min(settings.stageTimeout().toMillis(), env.deadlineMs() - System.currentTimeMillis());
+        if (remaining <= 0) {
+            throw new TimeoutException("deadline");
+        }
+        Future<StageOutcome> f = workers.submit(() -> handler.handle(env));
+        try {
+            return f.get(remaining, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            f.cancel(true);
+            throw e;
+        } catch (InterruptedException e) {
+            f.cancel(true);
+            Thread.currentThread().interrupt();
+            throw e;
+        }
+    }
+
+    private List<ProducerRecord<String, byte[]>> outcomeRecords(RequestEnvelope env, StageOutcome outcome,
+                                                               long durationMs) {
+        long now = System.currentTimeMillis();
+        RequestEnvelope state = outcome.envelope();
+        List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
+        out.add(event(BarbEvent.stepEnd(state, agent, outcome.input(), outcome.output(), outcome.usage(),
+                durationMs, now)));
+        for (StageOutcome.ClientMessage m : outcome.messages()) {
+            out.add(event(new BarbEvent(BarbEvent.SCHEMA_VERSION, m.type(), env.requestId(), env.chatId(),
+                    env.userId(), env.step(), agent, now, m.payload())));
+        }
+        RequestEnvelope advanced = state.advanced(agent, outcome.usage());
+        if (outcome.next() != null) {
+            out.add(new ProducerRecord<>(outcome.next().topic(), env.requestId(), Json.toBytes(advanced)));
+            return out;
+        }
+        out.addAll(completion(advanced, outcome.finish(), true, now));
+        return out;
+    }
+
+    /** The records that end a request: the chat's new state first, then the done event. */
+    private List<ProducerRecord<String, byte[]>> completion(RequestEnvelope env, StageOutcome.Finish finish,
+                                                           boolean ok, long now) {
+        ChatState before = env.chatStateOrFresh();
+        String suggested = suggestedTitle(env);
+        String title = before.title() != null ? before.title() : suggested;
+        ChatState after = new ChatState(env.chatId(), env.userId(), title,
+                before.memory().withExchange(env.question(), finish.response()), finish.clarification(),
+                env.requestId(), now);
+        Map<String, Usage> usage = new java.util.LinkedHashMap<>(env.usage());
+        usage.put("total", env.totalUsage());
+        RequestCompletion completion = new RequestCompletion(finish.route(), finish.response(), env.agentsUsed(),
+                usage, now - env.createdAtMs(), before.title() == null ? suggested : null, after, ok);
+        List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
+        out.add(new ProducerRecord<>(Topics.CHAT_STATE, env.chatId(), Json.toBytes(after)));
+        out.add(event(BarbEvent.done(env, completion, now)));
+        return out;
+    }
+
+    private static String suggestedTitle(RequestEnvelope env) {
+        if (!env.needsTitle() || env.understanding() == null) {
+            return null;
+        }
+        JsonNode t = env.understanding().get("suggested_title");
+        if (t == null || !t.isTextual() || t.asText().isBlank()) {
+            return null;
+        }
+        String title = t.asText().strip();
+        return title.length() > 40 ? title.substring(0, 40) : title;
+    }
+
+    /** A failed step still gets its trace row, an error the client sees and a completed chat log. */
+    private List<ProducerRecord<String, byte[]>> failure(RequestEnvelope env, String code, String userMessage,
+                                                        long durationMs, String detail) {
+        long now = System.currentTimeMillis();
+        List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
+        var output = Json.object().put("error", code).put("message", userMessage);
+        if (detail != null) {
+            output.put("detail", detail);
+        }
+        out.add(event(BarbEvent.stepEnd(env, agent, Json.object(), output, null, durationMs, now)));
+        out.add(event(BarbEvent.error(env, agent, code, userMessage, now)));
+        RequestEnvelope advanced = env.advanced(agent, null);
+        out.addAll(completion(advanced, new StageOutcome.Finish("error", userMessage, ClarificationState.none()),
+                false, now));
+        return out;
+    }
+
+    private ProducerRecord<String, byte[]> event(BarbEvent e) {
+        return new ProducerRecord<>(Topics.EVENTS, e.requestId(), Json.toBytes(e));
+    }
+
+    private ProducerRecord<String, byte[]> deadLetter(ConsumerRecord<String, byte[]> rec, String reason) {
+        ProducerRecord<String, byte[]> dlq = new ProducerRecord<>(Topics.DLQ, rec.key(), rec.value());
+        for (Header h : rec.headers()) {
+            dlq.headers().add(h);
+        }
+        dlq.headers().add("barb.dlq.reason", bytes(reason == null ? "unknown" : reason));
+        dlq.headers().add("barb.dlq.stage", bytes(agent));
+        dlq.headers().add("barb.dlq.source", bytes(rec.topic() + "-" + rec.partition() + "@" + rec.offset()));
+        return dlq;
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Sends in order and waits for every acknowledgement. On a broker outage it keeps trying until the worker
+     * stops; false means the record stays uncommitted and will be redone.
+     */
+    private boolean sendAll(List<ProducerRecord<String, byte[]>> records) {
+        while (true) {
+            try {
+                List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
+                for (ProducerRecord<String, byte[]> r : records) {
+                    acks.add(producer.send(r));
+                }
+                for (Future<RecordMetadata> f : acks) {
+                    f.get();
+                }
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (ExecutionException | RuntimeException e) {
+                if (!running) {
+                    return false;
+                }
+                log.warn("stage {}: produce failed, retrying: {}", agent, e.toString());
+                sleep(500);
+            }
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        if (consumer != null) {
+            consumer.wakeup();
+        }
+        if (pollThread != null) {
+            try {
+                pollThread.join(30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        workers.shutdown();
+        try {
+            workers.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (producer != null) {
+            producer.close(Duration.ofSeconds(5));
+        }
+    }
+}

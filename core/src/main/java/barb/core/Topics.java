@@ -1,0 +1,28 @@
+package barb.core;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Names of every topic Barb uses. All stage and event topics are keyed by request_id. */
+public final class Topics {
+    public static final String REQUESTS = "barb.requests.v1";
+    public static final String EVENTS = "barb.events.v1";
+    public static final String CHAT_STATE = "barb.chat-state.v1";
+    public static final String DLQ = "barb.dlq.v1";
+
+    private Topics() {
+    }
+
+    /** Every topic with its shape; the launcher and the tests create exactly these. */
+    public static List<TopicSpec> all(int partitions, long retentionMs) {
+        List<TopicSpec> specs = new ArrayList<>();
+        specs.add(new TopicSpec(REQUESTS, partitions, false, retentionMs));
+        for (Stage stage : Stage.values()) {
+            specs.add(new TopicSpec(stage.topic(), partitions, false, retentionMs));
+        }
+        specs.add(new TopicSpec(EVENTS, partitions, false, retentionMs));
+        specs.add(new TopicSpec(CHAT_STATE, partitions, true, -1));
+        specs.add(new TopicSpec(DLQ, 1, false, retentionMs));
+        return specs;
+    }
+}
