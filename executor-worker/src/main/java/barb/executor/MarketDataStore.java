@@ -1,0 +1,190 @@
+package barb.executor;
+
+import org.duckdb.DuckDBConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Owns one DuckDB file: the minute bars ({@code bars}), their provenance ({@code meta}) and the daily tables
+ * derived from them ({@code daily}, {@code daily_rth}).
+ *
+ * <p>Only one process can open a DuckDB file, so this object is the single owner inside the JVM. A DuckDB
+ * connection must never be used by two threads at once; {@link #withConnection} lends each caller its own
+ * {@code duplicate()} of the main connection and takes it back afterwards. A pool rather than a ThreadLocal,
+ * because stage handlers run on virtual threads and a ThreadLocal would open one connection per request.
+ */
+public final class MarketDataStore implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(MarketDataStore.class);
+
+    private final Path file;
+    private final DuckDBConnection main;
+    private final ConcurrentLinkedQueue<DuckDBConnection> idle = new ConcurrentLinkedQueue<>();
+    private final List<DuckDBConnection> all = new ArrayList<>();
+    private volatile boolean closed;
+
+    /** A piece of work that needs a connection for its duration. */
+    @FunctionalInterface
+    public interface ConnectionWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private MarketDataStore(Path file, DuckDBConnection main) {
+        this.file = file;
+        this.main = main;
+    }
+
+    /** Opens (or creates) the DuckDB file; its parent folder is created when missing. */
+    public static MarketDataStore open(Path file) throws SQLException {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (java.io.IOException e) {
+            throw new SQLException("cannot create the folder of " + file, e);
+        }
+        Connection c = DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath());
+        log.info("opened market data {}", file.toAbsolutePath());
+        return new MarketDataStore(file, c.unwrap(DuckDBConnection.class));
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Runs {@code work} on a connection no other thread is using at the same time. */
+    public <T> T withConnection(ConnectionWork<T> work) throws SQLException {
+        if (closed) {
+            throw new SQLException("market data store " + file + " is closed");
+        }
+        DuckDBConnection c = idle.poll();
+        if (c == null) {
+            c = newConnection();
+        }
+        try {
+            return work.run(c);
+        } finally {
+            if (closed) {
+                closeQuietly(c);
+            } else {
+                idle.offer(c);
+            }
+        }
+    }
+
+    private DuckDBConnection newConnection() throws SQLException {
+        synchronized (all) {
+            DuckDBConnection c = main.duplicate();
+            all.add(c);
+            return c;
+        }
+    }
+
+    /** True when minute bars are present. */
+    public boolean hasData() throws SQLException {
+        return withConnection(c -> tableExists(c, "bars") && scalarLong(c, "SELECT count(*) FROM bars") > 0);
+    }
+
+    /** True when both derived daily tables exist (they are built by {@link #buildDerivedTables()}). */
+    public boolean hasDerivedTables() throws SQLException {
+        return withConnection(c -> tableExists(c, "daily") && tableExists(c, "daily_rth"));
+    }
+
+    /** What data is loaded: its source, span and size. Throws when there is no data. */
+    public DataInfo info() throws SQLException {
+        return withConnection(c -> {
+            if (!tableExists(c, "bars")) {
+                throw new SQLException("no market data in " + file + ": table bars is missing");
+            }
+            String source = tableExists(c, "meta") ? metaValue(c, "source") : null;
+            String version = tableExists(c, "meta") ? metaValue(c, "generator_version") : null;
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("""
+                         SELECT CAST(min(ts + INTERVAL 6 HOUR) AS DATE), CAST(max(ts + INTERVAL 6 HOUR) AS DATE),
+                                count(*), count(DISTINCT CAST(ts + INTERVAL 6 HOUR AS DATE))
+                         FROM bars""")) {
+                rs.next();
+                return new DataInfo(source == null ? DataInfo.IMPORTED : source, version,
+                        rs.getObject(1, LocalDate.class), rs.getObject(2, LocalDate.class), rs.getLong(3),
+                        rs.getLong(4));
+            }
+        });
+    }
+
+    /** The data source label shown with every result: "synthetic" or "imported". */
+    String dataSource(Connection c) throws SQLException {
+        String source = tableExists(c, "meta") ? metaValue(c, "source") : null;
+        return source == null ? DataInfo.IMPORTED : source;
+    }
+
+    /** (Re)builds {@code daily} and {@code daily_rth} from {@code bars}. Run after every load. */
+    public void buildDerivedTables() throws SQLException {
+        long start = System.nanoTime();
+        withConnection(c -> {
+            DerivedTables.build(c);
+            return null;
+        });
+        log.info("built daily and daily_rth in {} ms", (System.nanoTime() - start) / 1_000_000);
+    }
+
+    static boolean tableExists(Connection c, String table) throws SQLException {
+        try (var ps = c.prepareStatement(
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'main' AND table_name = ?")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1) > 0;
+            }
+        }
+    }
+
+    static String metaValue(Connection c, String key) throws SQLException {
+        try (var ps = c.prepareStatement("SELECT value FROM meta WHERE key = ?")) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    static long scalarLong(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        synchronized (all) {
+            for (DuckDBConnection c : all) {
+                closeQuietly(c);
+            }
+            all.clear();
+        }
+        idle.clear();
+        closeQuietly(main);
+        log.info("closed market data {}", file.toAbsolutePath());
+    }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException e) {
+            log.warn("closing a DuckDB connection failed: {}", e.getMessage());
+        }
+    }
+}

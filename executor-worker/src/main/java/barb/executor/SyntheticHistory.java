@@ -1,0 +1,242 @@
+package barb.executor;
+
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * Makes a deterministic, realistic synthetic NQ 1-minute history and stores it as the {@code bars} table.
+ *
+ * <p>Bars follow CME Globex hours: Sunday 18:00 ET to Friday 17:00 ET with the daily 17:00–18:00 break,
+ * timestamps in ET wall-clock time. The trading day of a bar is the date of ts + 6 h. Full-close days
+ * ({@link MarketHolidays}) have no bars.
+ *
+ * <p>How: {@link PricePath} decides each day's open, close and volatility (a few thousand rows, in Java); SQL
+ * fills each day's 1,380 minutes with a Brownian bridge from that open to that close, with hash-based noise
+ * of the minute (so the same minute always gets the same noise), a U-shaped intraday volatility and volume
+ * profile, bigger moves in RTH, and prices on the 0.25 tick. Generated one year per statement, reported to
+ * the {@link ProgressListener}.
+ */
+public final class SyntheticHistory {
+    private static final Logger log = LoggerFactory.getLogger(SyntheticHistory.class);
+
+    public static final LocalDate DEFAULT_FROM = LocalDate.of(2008, 1, 2);
+    public static final LocalDate DEFAULT_TO = LocalDate.of(2026, 1, 7);
+    /** Bump when the output changes, so a stored file says which generator made it. */
+    public static final String GENERATOR_VERSION = "1";
+    private static final long SEED = 20080102L;
+    /** Minutes in one trading day: 18:00 → 17:00. */
+    static final int SESSION_MINUTES = 1380;
+
+    /**
+     * How many bars were made.
+     *
+     * @param days the trading days generated
+     */
+    public record Report(LocalDate from, LocalDate to, long bars, long days, long durationMs) {
+    }
+
+    private SyntheticHistory() {
+    }
+
+    /** The default history, 2008-01-02 → 2026-01-07. */
+    public static Report generate(MarketDataStore store, ProgressListener listener) throws SQLException {
+        return generate(store, DEFAULT_FROM, DEFAULT_TO, listener);
+    }
+
+    /**
+     * Replaces the store's bars with synthetic trading days {@code from} … {@code to} (inclusive) and records
+     * their provenance in {@code meta}. Derived tables are not built here: call
+     * {@link MarketDataStore#buildDerivedTables()} afterwards. Progress steps: one per calendar year.
+     */
+    public static Report generate(MarketDataStore store, LocalDate from, LocalDate to, ProgressListener listener)
+            throws SQLException {
+        if (from == null || to == null || from.isAfter(to)) {
+            throw new IllegalArgumentException("synthetic history: need from <= to, got " + from + " … " + to);
+        }
+        ProgressListener progress = listener == null ? ProgressListener.NONE : listener;
+        long started = System.nanoTime();
+        List<PricePath.Day> days = PricePath.days(from, to, SEED);
+        int years = to.getYear() - from.getYear() + 1;
+        long bars = store.withConnection(c -> {
+            prepareTables(c, days);
+            progress.progress(0, years, String.valueOf(from.getYear()));
+            for (int year = from.getYear(); year <= to.getYear(); year++) {
+                LocalDate chunkFrom = year == from.getYear() ? from : LocalDate.of(year, 1, 1);
+                LocalDate chunkTo = year == to.getYear() ? to : LocalDate.of(year, 12, 31);
+                insertBars(c, chunkFrom, chunkTo);
+                progress.progress(year - from.getYear() + 1, years, String.valueOf(year));
+            }
+            try (Statement s = c.createStatement()) {
+                s.execute("DROP TABLE synthetic_days");
+                s.execute("DROP TABLE intraday_profile");
+                s.execute("CHECKPOINT");
+            }
+            writeMeta(c, from, to);
+            return MarketDataStore.scalarLong(c, "SELECT count(*) FROM bars");
+        });
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        log.info("generated {} synthetic bars over {} trading days ({} … {}) in {} ms", bars, days.size(), from,
+                to, ms);
+        return new Report(from, to, bars, days.size(), ms);
+    }
+
+    private static void prepareTables(Connection c, List<PricePath.Day> days) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS daily");
+            s.execute("DROP TABLE IF EXISTS daily_rth");
+            s.execute("CREATE OR REPLACE TABLE bars (ts TIMESTAMP NOT NULL, open DOUBLE NOT NULL, "
+                    + "high DOUBLE NOT NULL, low DOUBLE NOT NULL, close DOUBLE NOT NULL, volume BIGINT NOT NULL)");
+            s.execute("CREATE OR REPLACE TABLE synthetic_days (trade_date DATE, day_open DOUBLE, "
+                    + "day_close DOUBLE, sigma DOUBLE, volume_scale DOUBLE)");
+            s.execute(INTRADAY_PROFILE_SQL);
+        }
+        try (DuckDBAppender appender = c.unwrap(DuckDBConnection.class).createAppender("synthetic_days")) {
+            for (PricePath.Day d : days) {
+                appender.beginRow()
+                        .append(d.tradeDate())
+                        .append(d.open())
+                        .append(d.close())
+                        .append(d.sigma())
+                        .append(d.volumeScale())
+                        .endRow();
+            }
+        }
+    }
+
+    private static void insertBars(Connection c, LocalDate chunkFrom, LocalDate chunkTo) throws SQLException {
+        // Trading day D runs from (D-1) 18:00 to D 17:00, so the minutes of D_from … D_to lie in
+        // [(D_from-1) 18:00, D_to 18:00).
+        try (PreparedStatement ps = c.prepareStatement(BARS_SQL)) {
+            ps.setObject(1, chunkFrom.minusDays(1).atTime(18, 0));
+            ps.setObject(2, chunkTo.atTime(18, 0));
+            ps.executeUpdate();
+        }
+    }
+
+    private static void writeMeta(Connection c, LocalDate from, LocalDate to) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE OR REPLACE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)");
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO meta VALUES (?, ?)")) {
+            String[][] rows = {
+                    {"source", DataInfo.SYNTHETIC},
+                    {"generator_version", GENERATOR_VERSION},
+                    {"seed", String.valueOf(SEED)},
+                    {"range_from", from.toString()},
+                    {"range_to", to.toString()},
+                    {"instrument", "NQ"},
+                    {"timezone", "America/New_York (wall clock)"},
+            };
+            for (String[] row : rows) {
+                ps.setString(1, row[0]);
+                ps.setString(2, row[1]);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /**
+     * Per minute of the trading day (pos 0 = 18:00 … 1379 = 16:59): the share of the day's volatility and a
+     * volume weight. RTH (09:30–16:00) is busiest, with a U shape (open and close spikes); 08:30 news; quiet
+     * Asian hours. vol_frac is normalised so the shares' variances add up to one day.
+     */
+    private static final String INTRADAY_PROFILE_SQL = """
+            CREATE OR REPLACE TABLE intraday_profile AS
+            WITH p AS (
+                SELECT range AS pos, (range + 1080) % 1440 AS tod FROM range(0, 1380)
+            ), w AS (
+                SELECT pos,
+                       CASE
+                           WHEN tod >= 570 AND tod < 960
+                               THEN 1.0 + 1.6 * exp(-(tod - 570) / 25.0) + 0.5 * exp(-(959 - tod) / 30.0)
+                           WHEN tod >= 510 AND tod < 570 THEN 0.55 + 0.8 * exp(-(tod - 510) / 8.0)
+                           WHEN tod >= 180 AND tod < 510 THEN 0.40
+                           WHEN tod >= 960 THEN 0.35 + 0.3 * exp(-(tod - 960) / 10.0)
+                           WHEN tod >= 1080 AND tod < 1200 THEN 0.35
+                           ELSE 0.25
+                       END AS vol_weight,
+                       CASE
+                           WHEN tod >= 570 AND tod < 960
+                               THEN 1.0 + 3.0 * exp(-(tod - 570) / 30.0) + 2.0 * exp(-(959 - tod) / 25.0)
+                           WHEN tod >= 510 AND tod < 570 THEN 0.25 + 0.5 * exp(-(tod - 510) / 8.0)
+                           WHEN tod >= 180 AND tod < 510 THEN 0.15
+                           WHEN tod >= 960 THEN 0.12
+                           ELSE 0.06
+                       END AS volume_weight
+                FROM p
+            )
+            SELECT pos, vol_weight / sqrt(sum(vol_weight * vol_weight) OVER ()) AS vol_frac, volume_weight
+            FROM w
+            """;
+
+    /** Standard normal from two hashes of (minute, stream, seed): Box–Muller. */
+    private static String normal(int stream) {
+        return "(sqrt(-2 * ln(" + uniform(stream) + ")) * cos(2 * pi() * " + uniform(stream + 100) + "))";
+    }
+
+    /** Uniform in (0, 1) from a hash of (minute, stream, seed). */
+    private static String uniform(int stream) {
+        return "((CAST(hash(minute_id, " + stream + ", " + SEED + ") >> 11 AS DOUBLE) + 0.5) / 9007199254740992.0)";
+    }
+
+    /**
+     * One chunk of minutes. The walk is a Brownian bridge: the cumulative noise minus its straight-line share
+     * of the day's total, so each day starts at day_open and ends exactly at day_close. A bar's open is the
+     * walk one step earlier (the previous close), so bars chain without a window lag.
+     */
+    private static final String BARS_SQL = """
+            INSERT INTO bars
+            WITH session_minutes AS (
+                SELECT range AS ts,
+                       CAST(range + INTERVAL 6 HOUR AS DATE) AS trade_date,
+                       (hour(range) * 60 + minute(range) + 360) % 1440 AS pos
+                FROM range(CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), INTERVAL 1 MINUTE)
+                WHERE hour(range) <> 17
+                  AND isodow(range) <> 6
+                  AND NOT (isodow(range) = 5 AND hour(range) >= 17)
+                  AND NOT (isodow(range) = 7 AND hour(range) < 18)
+            ), noise AS (
+                SELECT m.ts, m.trade_date, m.pos, d.day_open, d.day_close, d.sigma, d.volume_scale,
+                       p.vol_frac, p.volume_weight,
+                       d.sigma * p.vol_frac * %s AS step,
+                       abs(%s) AS wick_up,
+                       abs(%s) AS wick_down,
+                       %s AS volume_noise
+                FROM (SELECT *, date_diff('day', DATE '2000-01-01', trade_date) * 1440 + pos AS minute_id
+                      FROM session_minutes) m
+                JOIN synthetic_days d USING (trade_date)
+                JOIN intraday_profile p USING (pos)
+            ), walk AS (
+                SELECT *,
+                       sum(step) OVER (PARTITION BY trade_date ORDER BY pos ROWS UNBOUNDED PRECEDING) AS walked,
+                       sum(step) OVER (PARTITION BY trade_date) AS walked_total,
+                       ln(day_close / day_open) AS day_move
+                FROM noise
+            ), path AS (
+                SELECT ts, sigma, vol_frac, volume_weight, volume_scale, wick_up, wick_down, volume_noise,
+                       exp(ln(day_open) + (day_move - walked_total) * (pos + 1) / %d.0 + walked) AS raw_close,
+                       exp(ln(day_open) + (day_move - walked_total) * pos / %d.0 + walked - step) AS raw_open
+                FROM walk
+            ), ticks AS (
+                SELECT *, round(raw_open * 4) / 4 AS o, round(raw_close * 4) / 4 AS c FROM path
+            )
+            SELECT ts,
+                   o AS open,
+                   greatest(o, c) + round(wick_up * 0.5 * sigma * vol_frac * raw_close * 4) / 4 AS high,
+                   least(o, c) - round(wick_down * 0.5 * sigma * vol_frac * raw_close * 4) / 4 AS low,
+                   c AS close,
+                   CAST(round(900 * volume_weight * volume_scale * (0.5 + volume_noise)) AS BIGINT) AS volume
+            FROM ticks
+            ORDER BY ts
+            """.formatted(normal(1), normal(2), normal(3), uniform(4), SESSION_MINUTES, SESSION_MINUTES);
+}

@@ -1,0 +1,73 @@
+package barb.gateway;
+
+import barb.core.Config;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * How the gateway serves. Environment: BARB_HTTP_HOST (127.0.0.1), BARB_HTTP_PORT (8080; 0 = a free port),
+ * BARB_REQUEST_TIMEOUT_SECONDS (60), BARB_REQUEST_GRACE_SECONDS (5), BARB_MAX_MESSAGE_CHARS (4000),
+ * BARB_DEV_USER_ID (00000000-0000-0000-0000-000000000001).
+ *
+ * @param requestTimeout how long the pipeline has for one request (the envelope's deadline)
+ * @param grace          how long past the deadline the gateway still waits for the done event
+ * @param devUserId      the user every request runs as until authentication exists
+ */
+public record GatewayConfig(String host, int port, Duration requestTimeout, Duration grace, int maxMessageChars,
+                            String devUserId) {
+
+    public static final String DEFAULT_DEV_USER_ID = "00000000-0000-0000-0000-000000000001";
+    /** Largest request body accepted; bigger ones get 413. */
+    public static final int MAX_BODY_BYTES = 64 * 1024;
+
+    public GatewayConfig {
+        if (host == null || host.isBlank()) {
+            throw new IllegalArgumentException("BARB_HTTP_HOST must not be blank");
+        }
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("BARB_HTTP_PORT must be between 0 and 65535, got " + port);
+        }
+        if (requestTimeout == null || requestTimeout.isNegative() || requestTimeout.isZero()) {
+            throw new IllegalArgumentException("BARB_REQUEST_TIMEOUT_SECONDS must be positive");
+        }
+        if (grace == null || grace.isNegative()) {
+            throw new IllegalArgumentException("BARB_REQUEST_GRACE_SECONDS must not be negative");
+        }
+        if (maxMessageChars < 1) {
+            throw new IllegalArgumentException("BARB_MAX_MESSAGE_CHARS must be positive, got " + maxMessageChars);
+        }
+        devUserId = canonicalUuid(devUserId, "BARB_DEV_USER_ID");
+    }
+
+    public static GatewayConfig fromEnv(Map<String, String> env) {
+        return new GatewayConfig(
+                Config.string(env, "BARB_HTTP_HOST", "127.0.0.1"),
+                Config.intValue(env, "BARB_HTTP_PORT", 8080, 0, 65_535),
+                Duration.ofSeconds(Config.intValue(env, "BARB_REQUEST_TIMEOUT_SECONDS", 60, 1, 3600)),
+                Duration.ofSeconds(Config.intValue(env, "BARB_REQUEST_GRACE_SECONDS", 5, 0, 600)),
+                Config.intValue(env, "BARB_MAX_MESSAGE_CHARS", 4000, 1, 100_000),
+                Config.string(env, "BARB_DEV_USER_ID", DEFAULT_DEV_USER_ID));
+    }
+
+    /** Defaults, on a free port of the loopback interface. */
+    public static GatewayConfig defaults() {
+        return fromEnv(Map.of("BARB_HTTP_PORT", "0"));
+    }
+
+    public GatewayConfig withRequestTimeout(Duration timeout, Duration newGrace) {
+        return new GatewayConfig(host, port, timeout, newGrace, maxMessageChars, devUserId);
+    }
+
+    private static String canonicalUuid(String value, String name) {
+        if (value == null) {
+            throw new IllegalArgumentException(name + " must be a UUID");
+        }
+        try {
+            return UUID.fromString(value.trim()).toString();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + " must be a UUID, got '" + value + "'");
+        }
+    }
+}

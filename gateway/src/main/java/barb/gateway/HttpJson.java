@@ -1,0 +1,54 @@
+package barb.gateway;
+
+import barb.core.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.OptionalLong;
+
+/** Reading bounded request bodies and writing JSON responses with our own mapper. */
+final class HttpJson {
+    private HttpJson() {
+    }
+
+    /** The body, at most {@link GatewayConfig#MAX_BODY_BYTES}; a larger one is a 413. */
+    static byte[] readBody(ServerRequest req) {
+        int max = GatewayConfig.MAX_BODY_BYTES;
+        OptionalLong declared = req.headers().contentLength();
+        if (declared.isPresent() && declared.getAsLong() > max) {
+            throw tooLarge(max);
+        }
+        if (!req.content().hasEntity()) {
+            return new byte[0];
+        }
+        try (InputStream in = req.content().inputStream()) {
+            byte[] body = in.readNBytes(max + 1);
+            if (body.length > max) {
+                throw tooLarge(max);
+            }
+            return body;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static HttpError tooLarge(int max) {
+        return new HttpError(413, "payload_too_large", "body: at most " + max + " bytes");
+    }
+
+    static void send(ServerResponse res, int status, JsonNode body) {
+        res.status(Status.create(status));
+        res.header(HeaderNames.CONTENT_TYPE, "application/json");
+        res.send(Json.toBytes(body));
+    }
+
+    static void error(ServerResponse res, HttpError e) {
+        send(res, e.status(), Json.object().put("error", e.code()).put("message", e.getMessage()));
+    }
+}
