@@ -4,16 +4,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * One record on {@link Topics#EVENTS}. Every event of a request carries the step it belongs to, so
- * (request_id, type, step) identifies it and a redelivered copy can be dropped.
+ * One record on {@link Topics#EVENTS}. Every event of a request carries the step it belongs to and, for
+ * several messages of one type in one step, its index, so (request_id, type, step, index) identifies it and
+ * a redelivered copy can be dropped.
  */
 public record BarbEvent(int schemaVersion, EventType type, String requestId, String chatId, String userId, int step,
-                        String agent, long timestampMs, JsonNode payload) {
+                        String agent, long timestampMs, JsonNode payload, int index) {
 
     public static final int SCHEMA_VERSION = 1;
 
     public BarbEvent {
         payload = payload == null ? Json.object() : payload;
+    }
+
+    public BarbEvent(int schemaVersion, EventType type, String requestId, String chatId, String userId, int step,
+                     String agent, long timestampMs, JsonNode payload) {
+        this(schemaVersion, type, requestId, chatId, userId, step, agent, timestampMs, payload, 0);
     }
 
     public BarbEvent validated() {
@@ -28,7 +34,7 @@ public record BarbEvent(int schemaVersion, EventType type, String requestId, Str
 
     /** Identifies the event within its request. */
     public String dedupKey() {
-        return type.wire() + ":" + step;
+        return type.wire() + ":" + step + ":" + index;
     }
 
     public static BarbEvent requestStarted(RequestEnvelope env, boolean newChat, long nowMs) {

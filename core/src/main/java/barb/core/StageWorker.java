@@ -61,6 +61,7 @@ public final class StageWorker implements AutoCloseable {
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicLong handled = new AtomicLong();
     private volatile boolean running = true;
+    private volatile boolean killed;
     private volatile boolean assigned;
     private KafkaConsumer<String, byte[]> consumer;
     private KafkaProducer<String, byte[]> producer;
@@ -145,9 +146,11 @@ public final class StageWorker implements AutoCloseable {
             }
         } finally {
             try {
-                drain(consumer.assignment(), Duration.ofSeconds(10));
+                if (!killed) {
+                    drain(consumer.assignment(), Duration.ofSeconds(10));
+                }
             } finally {
-                consumer.close(Duration.ofSeconds(5));
+                consumer.close(killed ? Duration.ZERO : Duration.ofSeconds(5));
             }
         }
     }
@@ -220,6 +223,9 @@ public final class StageWorker implements AutoCloseable {
                 StageOutcome outcome = runHandler(env);
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
                 return sendAll(outcomeRecords(env, outcome, durationMs));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
             } catch (TimeoutException e) {
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
                 return sendAll(failure(env, "timeout", "The " + agent + " step took too long and was stopped.",
@@ -271,9 +277,11 @@ public final class StageWorker implements AutoCloseable {
         List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
         out.add(event(BarbEvent.stepEnd(state, agent, outcome.input(), outcome.output(), outcome.usage(),
                 durationMs, now)));
+        Map<EventType, Integer> perType = new java.util.EnumMap<>(EventType.class);
         for (StageOutcome.ClientMessage m : outcome.messages()) {
+            int index = perType.merge(m.type(), 1, Integer::sum) - 1;
             out.add(event(new BarbEvent(BarbEvent.SCHEMA_VERSION, m.type(), env.requestId(), env.chatId(),
-                    env.userId(), env.step(), agent, now, m.payload())));
+                    env.userId(), env.step(), agent, now, m.payload(), index)));
         }
         RequestEnvelope advanced = state.advanced(agent, outcome.usage());
         if (outcome.next() != null) {
@@ -357,6 +365,9 @@ public final class StageWorker implements AutoCloseable {
      */
     private boolean sendAll(List<ProducerRecord<String, byte[]>> records) {
         while (true) {
+            if (killed) {
+                return false;
+            }
             try {
                 List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
                 for (ProducerRecord<String, byte[]> r : records) {
@@ -387,8 +398,34 @@ public final class StageWorker implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops like a crash: no draining, no further commits, work in flight abandoned. Whatever was not
+     * committed is redelivered to the next worker of the group.
+     */
+    public void kill() {
+        killed = true;
+        running = false;
+        workers.shutdownNow();
+        if (consumer != null) {
+            consumer.wakeup();
+        }
+        if (pollThread != null) {
+            try {
+                pollThread.join(30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (producer != null) {
+            producer.close(Duration.ZERO);
+        }
+    }
+
     @Override
     public void close() {
+        if (killed) {
+            return;
+        }
         running = false;
         if (consumer != null) {
             consumer.wakeup();

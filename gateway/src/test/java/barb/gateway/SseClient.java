@@ -1,0 +1,117 @@
+package barb.gateway;
+
+import barb.core.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A small blocking client for the gateway's HTTP API and its SSE streams. */
+final class SseClient {
+    /** One parsed SSE event. */
+    record Event(String name, String id, JsonNode data) {
+    }
+
+    /** A finished call: status, headers, and either the events of a stream or a JSON body. */
+    record Result(int status, HttpResponse<?> response, List<Event> events, JsonNode json) {
+        List<String> names() {
+            return events.stream().map(Event::name).toList();
+        }
+
+        Event first(String name) {
+            return events.stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
+        }
+
+        String header(String name) {
+            return response.headers().firstValue(name).orElse(null);
+        }
+    }
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
+    private final String base;
+
+    SseClient(int port) {
+        this.base = "http://127.0.0.1:" + port;
+    }
+
+    Result post(String path, String body) throws Exception {
+        HttpRequest req = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(90))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        return read(http.send(req, HttpResponse.BodyHandlers.ofInputStream()));
+    }
+
+    /** Starts a stream and returns its open body, for tests that hang up early. */
+    HttpResponse<InputStream> open(String path, String body) throws Exception {
+        HttpRequest req = HttpRequest.newBuilder(URI.create(base + path))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        return http.send(req, HttpResponse.BodyHandlers.ofInputStream());
+    }
+
+    Result get(String path) throws Exception {
+        HttpRequest req = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30)).GET().build();
+        return read(http.send(req, HttpResponse.BodyHandlers.ofInputStream()));
+    }
+
+    private static Result read(HttpResponse<InputStream> res) throws Exception {
+        String type = res.headers().firstValue("Content-Type").orElse("");
+        try (InputStream in = res.body()) {
+            if (type.startsWith("text/event-stream")) {
+                return new Result(res.statusCode(), res, readEvents(in), null);
+            }
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            JsonNode json = type.startsWith("application/json") && !text.isEmpty() ? Json.parse(text) : null;
+            return new Result(res.statusCode(), res, List.of(), json);
+        }
+    }
+
+    /** Reads events until the server ends the stream. */
+    static List<Event> readEvents(InputStream in) throws Exception {
+        List<Event> events = new ArrayList<>();
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        String name = null;
+        String id = null;
+        StringBuilder data = new StringBuilder();
+        String line;
+        while ((line = reader.readLine()) != null) {
+            if (line.isEmpty()) {
+                if (name != null || !data.isEmpty()) {
+                    events.add(new Event(name, id, data.isEmpty() ? null : Json.parse(data.toString())));
+                }
+                name = null;
+                id = null;
+                data.setLength(0);
+            } else if (line.startsWith(":")) {
+                continue;
+            } else if (line.startsWith("event:")) {
+                name = value(line);
+            } else if (line.startsWith("id:")) {
+                id = value(line);
+            } else if (line.startsWith("data:")) {
+                if (!data.isEmpty()) {
+                    data.append('\n');
+                }
+                data.append(value(line));
+            }
+        }
+        return events;
+    }
+
+    /** The field's value; one space after the colon is part of the syntax, not of the value. */
+    private static String value(String line) {
+        String v = line.substring(line.indexOf(':') + 1);
+        return v.startsWith(" ") ? v.substring(1) : v;
+    }
+}
