@@ -1,6 +1,7 @@
 package barb.tracesink;
 
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,15 +21,16 @@ public final class Migrations {
      * version 0, so V1 still runs: it only creates what is missing.
      */
     public static int apply(DataSource ds) {
-        MigrateResult result = Flyway.configure()
+        Flyway flyway = Flyway.configure()
                 .dataSource(ds)
                 .locations("classpath:db/migration")
                 .baselineOnMigrate(true)
                 .baselineVersion("0")
-                .load()
-                .migrate();
-        log.info("database schema at version {} ({} migration(s) applied)", result.targetSchemaVersion,
-                result.migrationsExecuted);
+                .load();
+        MigrateResult result = flyway.migrate();
+        MigrationInfo current = flyway.info().current();
+        log.info("database schema at version {} ({} migration(s) applied now)",
+                current == null ? "none" : current.getVersion(), result.migrationsExecuted);
         return result.migrationsExecuted;
     }
 }

@@ -92,7 +92,7 @@ public final class TraceBatchWriter {
             }
         }
         if (toWrite.isEmpty()) {
-            return new Result(0, ignored, rejected);
+            return new Result(0, ignored, Collections.unmodifiableMap(rejected));
         }
         try (Connection c = ds.getConnection()) {
             if (standInUsers == null) {
@@ -105,7 +105,7 @@ public final class TraceBatchWriter {
                     writeOne(c, events.get(i), knownRequests);
                 }
                 c.commit();
-                return new Result(toWrite.size(), ignored, rejected);
+                return new Result(toWrite.size(), ignored, Collections.unmodifiableMap(rejected));
             } catch (SQLException e) {
                 rollbackQuietly(c);
                 if (!isDataError(e)) {
@@ -220,14 +220,16 @@ public final class TraceBatchWriter {
         RequestCompletion done = e.completion();
         UUID requestId = UUID.fromString(e.requestId());
         UUID chatId = UUID.fromString(e.chatId());
-        ensureChatLog(c, e, lastQuestion(done.chatState()), knownRequests);
+        String question = lastQuestion(done.chatState());
+        ensureChatLog(c, e, question, knownRequests);
 
         Map<String, Usage> usage = withTotal(done.usage());
         int completed;
+        // A row made late from a step_end has no question yet; the completion's chat state knows it.
         try (PreparedStatement ps = c.prepareStatement("""
                 update public.chat_logs
                    set response = ?, route = ?, agents_used = ?, duration_ms = ?, usage = ?::jsonb,
-                       completed_at = now()
+                       completed_at = now(), question = coalesce(nullif(question, ''), ?)
                  where request_id = ? and completed_at is null""")) {
             ps.setString(1, truncate(done.response()));
             ps.setString(2, done.route());
@@ -235,7 +237,8 @@ public final class TraceBatchWriter {
             ps.setArray(3, c.createArrayOf("text", agents.toArray()));
             ps.setInt(4, clampToInt(done.durationMs()));
             ps.setString(5, Json.toString(usage));
-            ps.setObject(6, requestId);
+            ps.setString(6, question);
+            ps.setObject(7, requestId);
             completed = ps.executeUpdate();
         }
         if (completed == 0) {
