@@ -1,0 +1,79 @@
+package barb.agents;
+
+import barb.core.ClarificationState;
+import barb.core.Json;
+import barb.core.RequestEnvelope;
+import barb.core.Routing;
+import barb.core.Stage;
+import barb.core.StageHandler;
+import barb.core.StageOutcome;
+import barb.core.Usage;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Rules responder (seed 000 §2.9): greetings, thanks and off-topic messages (always back to NQ), definitions
+ * of trading terms, the end of a cancelled clarification, the safety net, and the honest "not supported yet"
+ * answer for data questions Barb cannot compute.
+ */
+public final class ResponderHandler implements StageHandler {
+    @Override
+    public Stage stage() {
+        return Stage.RESPONDER;
+    }
+
+    @Override
+    public StageOutcome handle(RequestEnvelope envelope) {
+        String lang = AgentSupport.lang(envelope);
+        String question = envelope.internalQuery() != null ? envelope.internalQuery() : envelope.question();
+        ObjectNode input = Json.object().put("question", question).put("lang", lang);
+
+        JsonNode u = envelope.understanding();
+        String response;
+        String route;
+        if (u != null && u.path("response").isTextual()) {
+            response = u.get("response").asText();
+            route = "chitchat";
+        } else if (u != null && u.path("topic_changed").asBoolean(false) && !u.path("understood").asBoolean(false)) {
+            SmallTalk.Kind kind = SmallTalk.classify(envelope.question());
+            response = Replies.smallTalk(kind == null ? SmallTalk.Kind.CANCEL : kind, lang);
+            route = "chitchat";
+        } else if ("data".equals(envelope.intent()) || u != null && u.path("understood").asBoolean(false)) {
+            response = Replies.unsupported(envelope.question(), lang);
+            route = Routing.responderRoute("data", true);
+        } else if ("concept".equals(envelope.intent())) {
+            response = concept(envelope, lang);
+            route = Routing.responderRoute("concept", false);
+        } else {
+            response = chitchat(envelope.question(), lang);
+            route = Routing.responderRoute("chitchat", false);
+        }
+        ObjectNode output = Json.object().put("response", response);
+        return StageOutcome.finish(envelope, new StageOutcome.Finish(route, response, ClarificationState.none()),
+                input, output, Usage.ZERO).withAnswer(response);
+    }
+
+    private static String concept(RequestEnvelope envelope, String lang) {
+        ConceptCatalog.Concept c = ConceptCatalog.find(envelope.question());
+        if (c == null && envelope.internalQuery() != null) {
+            c = ConceptCatalog.find(envelope.internalQuery());
+        }
+        if (c != null) {
+            return Replies.concept(c, lang);
+        }
+        String term = ConceptCatalog.askedTerm(envelope.question());
+        return Replies.unknownConcept(term == null ? envelope.question().strip() : term, lang);
+    }
+
+    private static String chitchat(String question, String lang) {
+        SmallTalk.Kind kind = SmallTalk.classify(question);
+        if (kind != null) {
+            return Replies.smallTalk(kind, lang);
+        }
+        String term = ConceptCatalog.askedTerm(question);
+        if (term != null) {
+            return Replies.unknownConcept(term, lang);
+        }
+        return Replies.offTopic(lang);
+    }
+}

@@ -1,0 +1,240 @@
+package barb.agents;
+
+import barb.core.ChatState;
+import barb.core.ClarificationState;
+import barb.core.EventType;
+import barb.core.Json;
+import barb.core.RequestEnvelope;
+import barb.core.Stage;
+import barb.core.StageHandler;
+import barb.core.StageOutcome;
+import barb.core.Usage;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Each handler on its own: seed 000 §2 field names, routing, envelope updates. */
+class HandlersTest {
+    private static RequestEnvelope start(String question) {
+        return Pipeline.envelope(question, null, false);
+    }
+
+    private static Set<String> fields(JsonNode node) {
+        Set<String> names = new HashSet<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    @Test
+    void rulesAgentsHasOneHandlerPerAgentStage() {
+        List<StageHandler> handlers = RulesAgents.handlers(Pipeline.CLOCK);
+        assertThat(handlers).extracting(StageHandler::stage).containsExactlyInAnyOrder(Stage.INTENT,
+                Stage.UNDERSTANDER, Stage.CLARIFIER, Stage.CLARIFY_CONTINUE, Stage.PARSER, Stage.PLANNER,
+                Stage.PRESENTER, Stage.RESPONDER);
+    }
+
+    @Test
+    void intentWritesSeedFieldsAndRoutes() {
+        StageOutcome data = new IntentHandler().handle(start("топ 5 дней по диапазону в 2024"));
+        assertThat(fields(data.input())).containsExactly("question");
+        assertThat(fields(data.output())).containsExactlyInAnyOrder("intent", "lang", "internal_query");
+        assertThat(data.output().get("intent").asText()).isEqualTo("data");
+        assertThat(data.output().get("lang").asText()).isEqualTo("ru");
+        assertThat(data.output().get("internal_query").asText())
+                .isEqualTo("list top 5 days sorted by range descending in 2024");
+        assertThat(data.next()).isEqualTo(Stage.UNDERSTANDER);
+        assertThat(data.usage()).isEqualTo(Usage.ZERO);
+        assertThat(data.envelope().internalQuery()).isEqualTo(data.output().get("internal_query").asText());
+
+        StageOutcome en = new IntentHandler().handle(start("top 5 days by range in 2024"));
+        assertThat(en.output().get("internal_query").asText()).isEqualTo("top 5 days by range in 2024");
+        assertThat(en.output().get("lang").asText()).isEqualTo("en");
+
+        StageOutcome hi = new IntentHandler().handle(start("привет"));
+        assertThat(hi.output().get("intent").asText()).isEqualTo("chitchat");
+        assertThat(hi.output().get("internal_query").asText()).isEqualTo("hello");
+        assertThat(hi.next()).isEqualTo(Stage.RESPONDER);
+
+        StageOutcome concept = new IntentHandler().handle(start("что такое inside day?"));
+        assertThat(concept.output().get("intent").asText()).isEqualTo("concept");
+        assertThat(concept.output().get("lang").asText()).isEqualTo("ru");
+        assertThat(concept.output().get("internal_query").asText()).isEqualTo("what is inside day?");
+
+        StageOutcome unsupportedRu = new IntentHandler().handle(start("сколько было молотов в 2024"));
+        assertThat(unsupportedRu.output().get("intent").asText()).isEqualTo("data");
+        assertThat(unsupportedRu.output().get("internal_query").asText()).isEqualTo("сколько было молотов в 2024");
+
+        ChatState awaiting = Pipeline.awaiting(ClarificationState.none().asked("q", "which?", null));
+        StageOutcome answer = new IntentHandler().handle(Pipeline.envelope("RTH", awaiting, false));
+        assertThat(answer.next()).isEqualTo(Stage.CLARIFY_CONTINUE);
+    }
+
+    @Test
+    void understanderExpandsAcknowledgesAndTitles() {
+        RequestEnvelope env = Pipeline.envelope("top 5 days by range in 2024", null, true)
+                .withIntent("data", "en", "top 5 days by range in 2024");
+        StageOutcome o = new UnderstanderHandler().handle(env);
+
+        assertThat(fields(o.input())).containsExactlyInAnyOrder("internal_query", "lang", "needs_title",
+                "memory_context");
+        assertThat(fields(o.output())).containsExactlyInAnyOrder("intent", "goal", "understood", "topic_changed",
+                "expanded_query", "acknowledge", "suggested_title");
+        assertThat(o.output().get("understood").asBoolean()).isTrue();
+        assertThat(o.output().get("topic_changed").asBoolean()).isFalse();
+        assertThat(o.output().get("expanded_query").asText())
+                .isEqualTo("list top 5 days sorted by range descending in 2024 during ETH");
+        assertThat(o.output().get("suggested_title").asText()).isEqualTo("Top days 2024");
+        assertThat(o.output().get("suggested_title").asText().split(" ")).hasSizeBetween(2, 3);
+        assertThat(o.next()).isEqualTo(Stage.PARSER);
+        assertThat(o.envelope().expandedQuery()).isEqualTo(o.output().get("expanded_query").asText());
+        assertThat(o.envelope().understanding()).isEqualTo(o.output());
+        assertThat(o.messages()).extracting(StageOutcome.ClientMessage::type).containsExactly(EventType.ACKNOWLEDGE);
+        assertThat(o.messages().get(0).payload().get("content").asText())
+                .isEqualTo("Got it, checking the top 5 days by range in 2024 (ETH, whole trading day).");
+
+        RequestEnvelope ru = Pipeline.envelope("сколько зелёных дней в 2023", null, true)
+                .withIntent("data", "ru", "count days where is_green = 1 in 2023");
+        StageOutcome r = new UnderstanderHandler().handle(ru);
+        assertThat(r.output().get("acknowledge").asText()).isEqualTo("Понял, смотрю: зелёные дни за 2023.");
+        assertThat(r.output().get("suggested_title").asText()).isEqualTo("Зелёные дни 2023");
+
+        StageOutcome noTitle = new UnderstanderHandler().handle(start("trading days in 2024")
+                .withIntent("data", "en", "trading days in 2024"));
+        assertThat(noTitle.output().has("suggested_title")).isFalse();
+    }
+
+    @Test
+    void understanderAsksForTheSessionOfATypicalRange() {
+        for (String q : List.of("what's the typical daily range?", "какой обычно дневной диапазон?")) {
+            IntentClassifier.Result intent = IntentClassifier.classify(q);
+            StageOutcome o = new UnderstanderHandler().handle(start(q)
+                    .withIntent(intent.intent(), intent.lang(), intent.internalQuery()));
+            assertThat(o.output().get("understood").asBoolean()).isFalse();
+            assertThat(fields(o.output())).containsExactlyInAnyOrder("intent", "goal", "understood",
+                    "topic_changed", "expanded_query", "acknowledge", "need_clarification");
+            JsonNode nc = o.output().get("need_clarification");
+            assertThat(fields(nc)).containsExactlyInAnyOrder("required", "optional", "context");
+            assertThat(nc.at("/required/0/field").asText()).isEqualTo("session");
+            assertThat(nc.at("/required/0/reason").asText()).isNotBlank();
+            assertThat(nc.at("/required/0/options").toString()).isEqualTo("[\"RTH\",\"ETH\"]");
+            assertThat(o.next()).isEqualTo(Stage.CLARIFIER);
+            assertThat(o.messages()).isEmpty();
+        }
+    }
+
+    @Test
+    void understoodButUnsupportedGoesToTheResponder() {
+        StageOutcome o = new UnderstanderHandler().handle(start("what's the correlation of range and volume?")
+                .withIntent("data", "en", "what's the correlation of range and volume?"));
+        assertThat(o.output().get("understood").asBoolean()).isTrue();
+        assertThat(o.output().get("expanded_query").isNull()).isTrue();
+        assertThat(o.next()).isEqualTo(Stage.RESPONDER);
+
+        StageOutcome answer = new ResponderHandler().handle(o.envelope());
+        assertThat(answer.finish().route()).isEqualTo("unsupported");
+        assertThat(answer.finish().response()).contains("can't compute").doesNotContainPattern("\\d");
+        assertThat(answer.finish().clarification()).isEqualTo(ClarificationState.none());
+    }
+
+    @Test
+    void clarifierAsksInTheUsersLanguageAndWaits() {
+        RequestEnvelope env = start("какой обычно дневной диапазон?").withIntent("data", "ru", "x");
+        env = new UnderstanderHandler().handle(env).envelope();
+        StageOutcome o = new ClarifierHandler().handle(env);
+
+        assertThat(fields(o.input())).containsExactlyInAnyOrder("required", "optional", "context", "question",
+                "lang", "memory_context");
+        assertThat(fields(o.output())).containsExactly("response");
+        String response = o.output().get("response").asText();
+        assertThat(response).startsWith("Какую сессию смотреть: RTH");
+        assertThat(o.finish().route()).isEqualTo("clarify");
+        assertThat(o.finish().response()).isEqualTo(response);
+        assertThat(o.finish().clarification().awaiting()).isTrue();
+        assertThat(o.messages()).extracting(StageOutcome.ClientMessage::type).containsExactly(EventType.ANSWER);
+    }
+
+    @Test
+    void parserWritesStepsTheSeedWay() {
+        RequestEnvelope env = start("q").withUnderstanding(Json.object(),
+                "list top 5 days sorted by range descending in 2024 during ETH");
+        StageOutcome o = new ParserHandler().handle(env);
+
+        assertThat(fields(o.input())).containsExactlyInAnyOrder("question", "chunks_used");
+        assertThat(fields(o.output())).containsExactlyInAnyOrder("raw_output", "parsed_query", "thoughts",
+                "validator_changes");
+        assertThat(o.output().get("parsed_query").toString()).isEqualTo("[{\"id\":\"s1\",\"operation\":\"list\","
+                + "\"atoms\":[{\"when\":\"2024\",\"what\":\"range\",\"filter\":\"session = ETH\",\"timeframe\":\"1D\"}],"
+                + "\"params\":{\"n\":5,\"sort\":\"desc\"}}]");
+        assertThat(o.output().at("/raw_output/steps")).isEqualTo(o.output().get("parsed_query"));
+        assertThat(o.next()).isEqualTo(Stage.PLANNER);
+        assertThat(o.envelope().parsedQuery()).isEqualTo(o.output().get("parsed_query"));
+
+        StageOutcome nothing = new ParserHandler().handle(start("q").withUnderstanding(Json.object(),
+                "distribution of range: mean, median, p5, p95"));
+        assertThat(nothing.output().get("parsed_query")).isEmpty();
+        assertThat(nothing.next()).isEqualTo(Stage.PRESENTER);
+    }
+
+    @Test
+    void plannerResolvesPeriodsAndReportsErrorsPerStep() {
+        JsonNode steps = Json.parse("""
+                [{"id":"s1","operation":"count","atoms":[{"when":"this year","what":"days",
+                  "filter":"is_green = 1, session = RTH","timeframe":"1D"}],"params":{}},
+                 {"id":"s2","operation":"list","atoms":[{"when":"last week","what":"range"}],"params":{}},
+                 {"id":"s3","operation":"count","atoms":[{"when":"2024","what":"days","filter":"volume > 5"}]},
+                 {"id":"s4","operation":"teleport","atoms":[{"when":"2024","what":"range"}]},
+                 {"id":"s5","operation":"list","atoms":[{"when":"2030","what":"range"}]}]""");
+        StageOutcome o = new PlannerHandler(Pipeline.CLOCK).handle(start("q").withParsedQuery(steps));
+
+        assertThat(fields(o.input())).containsExactly("parsed_query");
+        assertThat(fields(o.output())).containsExactlyInAnyOrder("execution_plan", "plan_errors");
+        assertThat(o.output().get("execution_plan")).hasSize(1);
+        JsonNode plan = o.output().at("/execution_plan/0");
+        assertThat(plan.at("/period/from").asText()).isEqualTo("2026-01-01");
+        assertThat(plan.at("/period/to").asText()).isEqualTo("2026-03-05");
+        assertThat(plan.get("session").asText()).isEqualTo("RTH");
+        assertThat(o.output().get("plan_errors").toString())
+                .contains("Step s2: atoms[0].when 'last week'")
+                .contains("Step s3: filter: cannot read 'volume > 5'")
+                .contains("Step s4: operation 'teleport'")
+                .contains("Step s5: atoms[0].when: year 2030");
+        assertThat(o.next()).isEqualTo(Stage.EXECUTOR);
+        assertThat(o.usage()).isNull();
+
+        StageOutcome none = new PlannerHandler(Pipeline.CLOCK).handle(start("q"));
+        assertThat(none.next()).isEqualTo(Stage.PRESENTER);
+        assertThat(none.output().get("plan_errors").toString()).contains("parsed_query is missing");
+    }
+
+    @Test
+    void responderAnswersChitchatConceptsAndOffTopic() {
+        assertThat(respond("hi", "chitchat").finish().response()).startsWith("Hi!");
+        assertThat(respond("привет", "chitchat").finish().response()).startsWith("Привет!");
+        assertThat(respond("tell me a joke", "chitchat").finish().response()).contains("NQ");
+        StageOutcome concept = respond("what is an inside day?", "concept");
+        assertThat(concept.finish().route()).isEqualTo("concept");
+        assertThat(concept.finish().response()).contains("previous day's high").contains("previous day's low");
+        StageOutcome ru = respond("что такое inside day?", "concept");
+        assertThat(ru.finish().response()).contains("хай ниже хая предыдущего дня");
+        assertThat(respond("what is NR7?", "concept").finish().response()).contains("narrowest").contains("seven");
+        assertThat(respond("what is OPEX", "concept").finish().response()).contains("third Friday");
+        assertThat(respond("что такое доджи", "concept").finish().response()).contains("открытие и закрытие");
+
+        StageOutcome o = respond("hi", "chitchat");
+        assertThat(fields(o.input())).containsExactlyInAnyOrder("question", "lang");
+        assertThat(fields(o.output())).containsExactly("response");
+        assertThat(o.finish().route()).isEqualTo("chitchat");
+        assertThat(o.messages()).extracting(StageOutcome.ClientMessage::type).containsExactly(EventType.ANSWER);
+    }
+
+    private static StageOutcome respond(String question, String expectedIntent) {
+        IntentClassifier.Result r = IntentClassifier.classify(question);
+        assertThat(r.intent()).as(question).isEqualTo(expectedIntent);
+        return new ResponderHandler().handle(start(question).withIntent(r.intent(), r.lang(), r.internalQuery()));
+    }
+}

@@ -1,0 +1,267 @@
+package barb.agents;
+
+import barb.core.ChatMessage;
+import barb.core.ChatState;
+import barb.core.ClarificationState;
+import barb.core.Json;
+import barb.core.Memory;
+import barb.core.MemorySummary;
+import barb.core.Plan;
+import barb.core.QueryResult;
+import barb.core.RequestEnvelope;
+import barb.core.StageException;
+import barb.core.StageOutcome;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Presenter answers are made of the result's numbers (and the question's own years, N and thresholds) only. */
+class PresenterTest {
+    private static final Pattern NUMBER = Pattern.compile("\\d{4}-\\d{2}-\\d{2}|\\d+(?:\\.\\d+)?");
+    private static final QueryResult.Metadata SYNTHETIC = new QueryResult.Metadata("2024-01-01", "2024-12-31", "RTH",
+            "1D", 98_765, "synthetic", "SELECT 1", List.of(), 12);
+    private static final QueryResult.Metadata IMPORTED = new QueryResult.Metadata("2024-01-01", "2024-12-31", null,
+            "1D", 98_765, "imported", "SELECT 1", List.of(), 12);
+
+    private static QueryResult.Summary scalarSummary(String name, double value) {
+        return new QueryResult.Summary("scalar", 1, name, value, null, null, null, null, null, null, null);
+    }
+
+    private static Map<String, Object> row(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    private static StageOutcome present(Plan plan, QueryResult result, String lang) {
+        return present(plan, result, lang, null);
+    }
+
+    private static StageOutcome present(Plan plan, QueryResult result, String lang, ChatState state) {
+        RequestEnvelope env = Pipeline.envelope("q", state, false)
+                .withIntent("data", lang, "q")
+                .withParsedQuery(Json.parse("[{\"id\":\"s1\"}]"))
+                .withPlans(Json.tree(List.of(plan)))
+                .withResults(Json.tree(List.of(result)));
+        return new PresenterHandler().handle(env);
+    }
+
+    /** Every number in the text is one of the allowed ones (compared as numbers; dates as text). */
+    private static void assertOnlyNumbers(String text, Object... allowed) {
+        Set<String> dates = new HashSet<>();
+        Set<Double> numbers = new HashSet<>();
+        for (Object a : allowed) {
+            if (a instanceof String s && s.matches("\\d{4}-\\d{2}-\\d{2}")) {
+                dates.add(s);
+            } else {
+                numbers.add(Math.abs(Double.parseDouble(a.toString())));
+            }
+        }
+        Matcher m = NUMBER.matcher(text.replaceAll("(\\d{2}):00", "$1"));
+        List<String> unexpected = new ArrayList<>();
+        while (m.find()) {
+            String found = m.group();
+            boolean ok = found.contains("-") ? dates.contains(found) : numbers.contains(Double.parseDouble(found));
+            if (!ok) {
+                unexpected.add(found);
+            }
+        }
+        assertThat(unexpected).as("numbers not in the result or question: " + text).isEmpty();
+    }
+
+    private static Set<String> fields(JsonNode node) {
+        Set<String> names = new HashSet<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    @Test
+    void scalarAggregateStatesValueAndDaysCovered() {
+        QueryResult r = new QueryResult("s1", "aggregate", scalarSummary("mean_range", 245.31), List.of("mean_range"),
+                List.of(row("mean_range", 245.31)), List.of(), 252, SYNTHETIC);
+
+        StageOutcome o = present(PipelineTest.AVG_RANGE_2024_RTH, r, "en");
+
+        String text = o.finish().response();
+        assertThat(text).isEqualTo(
+                "Average daily range in 2024 (RTH): 245.31 pts, over 252 trading days (synthetic data).");
+        assertOnlyNumbers(text, 245.31, 252, 2024);
+        assertThat(o.finish().route()).isEqualTo("data");
+        assertThat(o.finish().clarification()).isEqualTo(ClarificationState.none());
+        assertThat(fields(o.output())).containsExactlyInAnyOrder("acknowledge", "title", "summary", "type",
+                "row_count");
+        assertThat(fields(o.input())).containsExactlyInAnyOrder("rows", "summary", "row_count", "question", "lang",
+                "context_compacted");
+        assertThat(o.output().get("type").asText()).isEqualTo("single");
+        assertThat(o.output().get("summary").asText()).isEqualTo(text);
+
+        String ru = present(PipelineTest.AVG_RANGE_2024_RTH, r, "ru").finish().response();
+        assertThat(ru).isEqualTo("Средний дневной диапазон за 2024 (RTH): 245.31 пт., дней в расчёте: 252 "
+                + "(синтетические данные).");
+        assertOnlyNumbers(ru, 245.31, 252, 2024);
+    }
+
+    @Test
+    void countStatesTheCountAndOnlyMentionsSyntheticDataWhenItIs() {
+        QueryResult r = new QueryResult("s1", "count", scalarSummary("count", 132), List.of("count"),
+                List.of(row("count", 132)), List.of(), 132, IMPORTED);
+        String text = present(PipelineTest.GREEN_2023, r, "en").finish().response();
+        assertThat(text).isEqualTo("Green days in 2023: 132.");
+        assertThat(present(PipelineTest.GREEN_2023, r, "ru").finish().response()).isEqualTo("Зелёные дни за 2023: 132.");
+        assertOnlyNumbers(text, 132, 2023);
+    }
+
+    @Test
+    void shortListGetsAMarkdownTable() {
+        List<Map<String, Object>> rows = List.of(
+                row("date", "2024-08-05", "open", 18011.5, "range", 812.25),
+                row("date", "2024-04-19", "open", 17420.0, "range", 640.5),
+                row("date", "2024-07-24", "open", 19700.25, "range", 603.75),
+                row("date", "2024-03-21", "open", 18390.0, "range", 575.0),
+                row("date", "2024-12-18", "open", 21900.5, "range", 560.25));
+        QueryResult r = new QueryResult("s1", "list", new QueryResult.Summary("table", 5, null, null, null, null,
+                null, rows.get(0), rows.get(4), null, null), List.of("date", "open", "range"), rows, rows, 5,
+                SYNTHETIC);
+
+        StageOutcome o = present(PipelineTest.TOP5_RANGE_2024, r, "en");
+
+        String text = o.finish().response();
+        assertThat(text).startsWith("Top 5 days by range in 2024 (ETH, whole trading day) (synthetic data):\n\n"
+                + "| date | range |\n|---|---|\n| 2024-08-05 | 812.25 |");
+        assertThat(text).contains("| 2024-12-18 | 560.25 |").doesNotContain("18011.5");
+        assertOnlyNumbers(text, 5, 2024, "2024-08-05", 812.25, "2024-04-19", 640.5, "2024-07-24", 603.75,
+                "2024-03-21", 575, "2024-12-18", 560.25);
+        assertThat(o.output().get("type").asText()).isEqualTo("inline");
+        assertThat(o.output().get("row_count").asInt()).isEqualTo(5);
+        assertThat(o.output().get("title").isNull()).isTrue();
+        assertThat(o.input().get("rows")).hasSize(5);
+    }
+
+    @Test
+    void longListGivesCountFirstAndLast() {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        double[] changes = {-5.06, -4.8, -4.1, -3.9, -3.3, -3.2, -2.9, -2.51};
+        for (int i = 0; i < changes.length; i++) {
+            rows.add(row("date", "2022-0" + (i + 1) + "-1" + i, "change_pct", changes[i]));
+        }
+        QueryResult r = new QueryResult("s1", "list", new QueryResult.Summary("table", 8, null, null, null, null,
+                null, rows.get(0), rows.get(7), null, null), List.of("date", "change_pct"), rows, rows, 8, SYNTHETIC);
+
+        StageOutcome o = present(PipelineTest.DROPS_2022, r, "en");
+
+        String text = o.finish().response();
+        assertThat(text).startsWith("Days when NQ fell more than 2% in 2022: 8 days (synthetic data). "
+                + "First in the list: 2022-01-10 (change_pct -5.06), last: 2022-08-17 (change_pct -2.51).");
+        List<Object> allowed = new ArrayList<>(List.of(2, 2022, 8));
+        for (Map<String, Object> row : rows) {
+            allowed.add(row.get("date"));
+            allowed.add(row.get("change_pct"));
+        }
+        assertOnlyNumbers(text, allowed.toArray());
+        assertThat(o.output().get("type").asText()).isEqualTo("large_data");
+        assertThat(o.output().get("title").asText()).isEqualTo("Big drops 2022");
+        assertThat(o.input().get("rows")).isEmpty();
+
+        String ru = present(PipelineTest.DROPS_2022, r, "ru").finish().response();
+        assertThat(ru).startsWith("Дни, когда NQ упал больше чем на 2% за 2022 — найдено дней: 8 (синтетические данные).");
+        assertOnlyNumbers(ru, allowed.toArray());
+    }
+
+    @Test
+    void groupedNamesBestAndWorstWithASmallTable() {
+        List<Map<String, Object>> rows = List.of(
+                row("weekday", "Monday", "range", 231.4), row("weekday", "Tuesday", "range", 250.1),
+                row("weekday", "Wednesday", "range", 244.0), row("weekday", "Thursday", "range", 248.6),
+                row("weekday", "Friday", "range", 229.9));
+        QueryResult r = new QueryResult("s1", "group", new QueryResult.Summary("grouped", 5, "range", null, null,
+                "weekday", null, null, null, rows.get(1), rows.get(4)), List.of("weekday", "range"), rows,
+                List.of(), 1260, SYNTHETIC);
+
+        String text = present(PipelineTest.RANGE_BY_WEEKDAY, r, "en").finish().response();
+
+        assertThat(text).startsWith("Average daily range by weekday over all data (ETH, whole trading day) "
+                + "(synthetic data): highest: Tuesday (250.1 pts), lowest: Friday (229.9 pts).\n\n| weekday | range |");
+        assertThat(text).contains("| Wednesday | 244 |");
+        assertOnlyNumbers(text, 231.4, 250.1, 244.0, 248.6, 229.9);
+        String ru = present(PipelineTest.RANGE_BY_WEEKDAY, r, "ru").finish().response();
+        assertThat(ru).contains("больше всего — Tuesday (250.1 пт.), меньше всего — Friday (229.9 пт.)");
+    }
+
+    @Test
+    void formationGivesPeakHourAndShare() {
+        List<Map<String, Object>> rows = List.of(
+                row("hour", 9, "days", 301, "pct", 26.5), row("hour", 10, "days", 312, "pct", 27.4),
+                row("hour", 11, "days", 101, "pct", 8.9), row("hour", 15, "days", 250, "pct", 22.0));
+        QueryResult r = new QueryResult("s1", "formation", new QueryResult.Summary("table", 4, null, null, null,
+                "hour", null, null, null, rows.get(1), rows.get(2)), List.of("hour", "days", "pct"), rows, List.of(),
+                964, SYNTHETIC);
+
+        String text = present(PipelineTest.RTH_HIGH_HOUR, r, "en").finish().response();
+
+        assertThat(text).isEqualTo("Hour when the high of the day is usually set over all data (RTH) "
+                + "(synthetic data): most often in the hour starting 10:00 ET — 27.4% of days, days: 312.");
+        assertOnlyNumbers(text, 10, 312, 27.4);
+        String ru = present(PipelineTest.RTH_HIGH_HOUR, r, "ru").finish().response();
+        assertThat(ru).contains("чаще всего в час, начинающийся в 10:00 ET — 27.4% дней, дней: 312");
+    }
+
+    @Test
+    void emptyResultsAreExplainedHonestly() {
+        QueryResult empty = new QueryResult("s1", "list", new QueryResult.Summary("table", 0, null, null, null, null,
+                null, null, null, null, null), List.of("date", "change_pct"), List.of(), List.of(), 0, SYNTHETIC);
+        StageOutcome none = present(PipelineTest.DROPS_2022, empty, "en");
+        assertThat(none.finish().response())
+                .isEqualTo("Days when NQ fell more than 2% in 2022: no days matched (synthetic data).");
+        assertThat(none.output().get("type").asText()).isEqualTo("no_data");
+        assertThat(none.output().get("row_count").asInt()).isZero();
+
+        RequestEnvelope noSteps = Pipeline.envelope("q", null, false).withIntent("data", "en", "q")
+                .withParsedQuery(Json.parse("[]"));
+        StageOutcome parsedNothing = new PresenterHandler().handle(noSteps);
+        assertThat(parsedNothing.finish().response()).startsWith("I couldn't turn this question into a query")
+                .doesNotContainPattern("\\d");
+        assertThat(parsedNothing.finish().route()).isEqualTo("data");
+        assertThat(parsedNothing.output().get("type").asText()).isEqualTo("no_data");
+
+        RequestEnvelope noPlans = noSteps.withParsedQuery(Json.parse("[{\"id\":\"s1\"}]")).withPlans(Json.parse("[]"))
+                .withIntent("data", "ru", "q");
+        assertThat(new PresenterHandler().handle(noPlans).finish().response())
+                .startsWith("Я не смог построить план запроса");
+    }
+
+    @Test
+    void compactedMemoryAddsANote() {
+        QueryResult r = new QueryResult("s1", "count", scalarSummary("count", 251), List.of("count"),
+                List.of(row("count", 251)), List.of(), 251, IMPORTED);
+        Memory compacted = new Memory(List.of(ChatMessage.user("x")), List.of(new MemorySummary("asked: y")), List.of());
+        ChatState state = new ChatState("chat-1", "user-1", "t", compacted, ClarificationState.none(), null, 0);
+        StageOutcome o = present(PipelineTest.TRADING_DAYS_2024, r, "en", state);
+        assertThat(o.finish().response()).startsWith("Trading days in 2024: 251.")
+                .contains("Earlier messages of this chat were summarised");
+        assertThat(o.input().get("context_compacted").asBoolean()).isTrue();
+    }
+
+    @Test
+    void malformedResultsFailTheRequestWithAClearMessage() {
+        RequestEnvelope env = Pipeline.envelope("q", null, false).withResults(Json.parse("[{\"table\": 5}]"));
+        assertThatThrownBy(() -> new PresenterHandler().handle(env))
+                .isInstanceOf(StageException.class)
+                .hasMessageContaining("results[0]")
+                .satisfies(e -> assertThat(((StageException) e).retriable()).isFalse());
+        RequestEnvelope notList = Pipeline.envelope("q", null, false).withResults(Json.parse("{\"a\":1}"));
+        assertThatThrownBy(() -> new PresenterHandler().handle(notList)).hasMessageContaining("results must be a list");
+    }
+}
