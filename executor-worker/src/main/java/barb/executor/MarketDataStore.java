@@ -92,9 +92,13 @@ public final class MarketDataStore implements AutoCloseable {
         }
     }
 
-    /** True when minute bars are present. */
+    /**
+     * True when a finished load is present: minute bars plus the {@code meta} table, which a load writes last
+     * (so a generation killed halfway reads as "no data" and is simply redone).
+     */
     public boolean hasData() throws SQLException {
-        return withConnection(c -> tableExists(c, "bars") && scalarLong(c, "SELECT count(*) FROM bars") > 0);
+        return withConnection(c -> tableExists(c, "bars") && tableExists(c, "meta")
+                && scalarLong(c, "SELECT count(*) FROM bars") > 0);
     }
 
     /** True when both derived daily tables exist (they are built by {@link #buildDerivedTables()}). */

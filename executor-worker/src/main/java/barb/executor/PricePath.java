@@ -21,8 +21,8 @@ import java.util.SplittableRandom;
 final class PricePath {
     static final LocalDate SIMULATION_START = LocalDate.of(2008, 1, 2);
 
-    /** Pull of the deviation back to the anchor per day. */
-    private static final double MEAN_REVERSION = 0.04;
+    /** Pull of the deviation back to the anchor per day, in calm markets; stronger when volatile (below). */
+    private static final double MEAN_REVERSION = 0.08;
     /** Persistence and spread of the log volatility factor (volatility clustering). */
     private static final double VOL_PERSISTENCE = 0.97;
     private static final double VOL_OF_VOL = 0.25;
@@ -30,16 +30,16 @@ final class PricePath {
     /** NQ's approximate level on these dates; log-linear in between, flat outside. */
     private static final List<Anchor> LEVELS = List.of(
             at("2008-01-02", 2050), at("2008-03-10", 1720), at("2008-06-05", 2050), at("2008-09-01", 1850),
-            at("2008-11-20", 1060), at("2009-03-09", 1090), at("2009-12-31", 1860), at("2010-07-01", 1760),
-            at("2010-12-31", 2220), at("2011-08-08", 2050), at("2011-12-31", 2280), at("2012-12-31", 2660),
-            at("2013-12-31", 3590), at("2014-12-31", 4230), at("2015-08-24", 4200), at("2015-12-31", 4600),
-            at("2016-02-11", 4000), at("2016-12-31", 4870), at("2017-12-31", 6400), at("2018-09-30", 7650),
-            at("2018-12-24", 5900), at("2019-12-31", 8730), at("2020-02-19", 9700), at("2020-03-23", 6900),
-            at("2020-12-31", 12900), at("2021-11-19", 16700), at("2021-12-31", 16350), at("2022-06-16", 11100),
-            at("2022-08-16", 13700), at("2022-10-13", 10700), at("2022-12-31", 10950), at("2023-07-31", 15800),
-            at("2023-10-27", 14100), at("2023-12-31", 17000), at("2024-07-10", 20800), at("2024-08-05", 17900),
-            at("2024-12-31", 21200), at("2025-04-08", 17000), at("2025-06-30", 22700), at("2025-10-29", 26300),
-            at("2025-11-20", 24300), at("2026-01-07", 25600));
+            at("2008-11-20", 1120), at("2008-12-31", 1220), at("2009-03-09", 1120), at("2009-12-31", 1860),
+            at("2010-07-01", 1760), at("2010-12-31", 2220), at("2011-08-08", 2050), at("2011-12-31", 2280),
+            at("2012-12-31", 2660), at("2013-12-31", 3590), at("2014-12-31", 4230), at("2015-08-24", 4200),
+            at("2015-12-31", 4600), at("2016-02-11", 4000), at("2016-12-31", 4870), at("2017-12-31", 6400),
+            at("2018-09-30", 7650), at("2018-12-24", 5900), at("2019-12-31", 8730), at("2020-02-19", 9700),
+            at("2020-03-23", 6900), at("2020-12-31", 12900), at("2021-11-19", 16700), at("2021-12-31", 16350),
+            at("2022-06-16", 11100), at("2022-08-16", 13700), at("2022-10-13", 10700), at("2022-12-31", 10950),
+            at("2023-07-31", 15800), at("2023-10-27", 14100), at("2023-12-31", 17000), at("2024-07-10", 20800),
+            at("2024-08-05", 17900), at("2024-12-31", 21200), at("2025-04-08", 17000), at("2025-06-30", 22700),
+            at("2025-10-29", 26300), at("2025-11-20", 24300), at("2026-01-07", 25600));
 
     /** Typical standard deviation of a daily log return on these dates; linear in between, flat outside. */
     private static final List<Anchor> VOLATILITY = List.of(
@@ -86,10 +86,12 @@ final class PricePath {
             volFactor = VOL_PERSISTENCE * volFactor
                     + VOL_OF_VOL * Math.sqrt(1 - VOL_PERSISTENCE * VOL_PERSISTENCE) * zVol;
             double sigma = anchorVolatility(d) * Math.exp(volFactor - VOL_OF_VOL * VOL_OF_VOL / 2);
-            deviation = (1 - MEAN_REVERSION) * deviation + sigma * zMove;
+            // In a crash the noise is large; a stronger pull keeps the lows near the real ones.
+            double pull = Math.min(0.5, MEAN_REVERSION * Math.max(1, sigma / 0.015));
+            deviation = (1 - pull) * deviation + sigma * zMove;
             double close = Math.exp(Math.log(anchorLevel(d)) + deviation);
             boolean afterBreak = previousDay != null && !previousDay.plusDays(1).equals(d);
-            double gapSigma = sigma * (afterBreak ? 0.35 : 0.12);
+            double gapSigma = sigma * (afterBreak ? 0.25 : 0.06);
             double open = previousClose * Math.exp(gapSigma * zGap);
             if (!d.isBefore(from)) {
                 double volumeScale = Math.min(3.0, 0.6 + 0.4 * sigma / 0.012);

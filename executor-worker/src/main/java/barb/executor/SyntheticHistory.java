@@ -91,6 +91,7 @@ public final class SyntheticHistory {
 
     private static void prepareTables(Connection c, List<PricePath.Day> days) throws SQLException {
         try (Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS meta");
             s.execute("DROP TABLE IF EXISTS daily");
             s.execute("DROP TABLE IF EXISTS daily_rth");
             s.execute("CREATE OR REPLACE TABLE bars (ts TIMESTAMP NOT NULL, open DOUBLE NOT NULL, "
@@ -113,11 +114,9 @@ public final class SyntheticHistory {
     }
 
     private static void insertBars(Connection c, LocalDate chunkFrom, LocalDate chunkTo) throws SQLException {
-        // Trading day D runs from (D-1) 18:00 to D 17:00, so the minutes of D_from … D_to lie in
-        // [(D_from-1) 18:00, D_to 18:00).
         try (PreparedStatement ps = c.prepareStatement(BARS_SQL)) {
-            ps.setObject(1, chunkFrom.minusDays(1).atTime(18, 0));
-            ps.setObject(2, chunkTo.atTime(18, 0));
+            ps.setString(1, chunkFrom.toString());
+            ps.setString(2, chunkTo.toString());
             ps.executeUpdate();
         }
     }
@@ -161,7 +160,7 @@ public final class SyntheticHistory {
                                THEN 1.0 + 1.6 * exp(-(tod - 570) / 25.0) + 0.5 * exp(-(959 - tod) / 30.0)
                            WHEN tod >= 510 AND tod < 570 THEN 0.55 + 0.8 * exp(-(tod - 510) / 8.0)
                            WHEN tod >= 180 AND tod < 510 THEN 0.40
-                           WHEN tod >= 960 THEN 0.35 + 0.3 * exp(-(tod - 960) / 10.0)
+                           WHEN tod >= 960 AND tod < 1020 THEN 0.35 + 0.3 * exp(-(tod - 960) / 10.0)
                            WHEN tod >= 1080 AND tod < 1200 THEN 0.35
                            ELSE 0.25
                        END AS vol_weight,
@@ -170,13 +169,18 @@ public final class SyntheticHistory {
                                THEN 1.0 + 3.0 * exp(-(tod - 570) / 30.0) + 2.0 * exp(-(959 - tod) / 25.0)
                            WHEN tod >= 510 AND tod < 570 THEN 0.25 + 0.5 * exp(-(tod - 510) / 8.0)
                            WHEN tod >= 180 AND tod < 510 THEN 0.15
-                           WHEN tod >= 960 THEN 0.12
+                           WHEN tod >= 960 AND tod < 1020 THEN 0.12
                            ELSE 0.06
                        END AS volume_weight
                 FROM p
+            ), n AS (
+                SELECT pos, vol_weight / sqrt(sum(vol_weight * vol_weight) OVER ()) AS vol_frac, volume_weight
+                FROM w
             )
-            SELECT pos, vol_weight / sqrt(sum(vol_weight * vol_weight) OVER ()) AS vol_frac, volume_weight
-            FROM w
+            SELECT pos, vol_frac, volume_weight,
+                   sum(vol_frac * vol_frac) OVER (ORDER BY pos) AS var_through,
+                   sum(vol_frac * vol_frac) OVER (ORDER BY pos) - vol_frac * vol_frac AS var_before
+            FROM n
             """;
 
     /** Standard normal from two hashes of (minute, stream, seed): Box–Muller. */
@@ -190,32 +194,30 @@ public final class SyntheticHistory {
     }
 
     /**
-     * One chunk of minutes. The walk is a Brownian bridge: the cumulative noise minus its straight-line share
-     * of the day's total, so each day starts at day_open and ends exactly at day_close. A bar's open is the
-     * walk one step earlier (the previous close), so bars chain without a window lag.
+     * One chunk of trading days × their 1,380 minutes. The walk is a Brownian bridge in "variance time": the
+     * cumulative noise minus the share of the day's total noise that the variance up to this minute
+     * represents, plus the same share of the open→close move. So each day starts at day_open, ends exactly at
+     * day_close, and moves most where the profile is busiest (RTH). A bar's open is the walk one step earlier
+     * (the previous bar's close), so bars chain without a window lag.
      */
     private static final String BARS_SQL = """
             INSERT INTO bars
-            WITH session_minutes AS (
-                SELECT range AS ts,
-                       CAST(range + INTERVAL 6 HOUR AS DATE) AS trade_date,
-                       (hour(range) * 60 + minute(range) + 360) % 1440 AS pos
-                FROM range(CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), INTERVAL 1 MINUTE)
-                WHERE hour(range) <> 17
-                  AND isodow(range) <> 6
-                  AND NOT (isodow(range) = 5 AND hour(range) >= 17)
-                  AND NOT (isodow(range) = 7 AND hour(range) < 18)
+            WITH minutes AS (
+                SELECT d.trade_date, p.pos,
+                       CAST(d.trade_date - INTERVAL 6 HOUR AS TIMESTAMP) + to_minutes(p.pos) AS ts,
+                       date_diff('day', DATE '2000-01-01', d.trade_date) * 1440 + p.pos AS minute_id,
+                       d.day_open, d.day_close, d.sigma, d.volume_scale,
+                       p.vol_frac, p.volume_weight, p.var_through, p.var_before
+                FROM synthetic_days d
+                CROSS JOIN intraday_profile p
+                WHERE d.trade_date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)
             ), noise AS (
-                SELECT m.ts, m.trade_date, m.pos, d.day_open, d.day_close, d.sigma, d.volume_scale,
-                       p.vol_frac, p.volume_weight,
-                       d.sigma * p.vol_frac * %s AS step,
+                SELECT *,
+                       0.8 * sigma * vol_frac * %s AS step,
                        abs(%s) AS wick_up,
                        abs(%s) AS wick_down,
                        %s AS volume_noise
-                FROM (SELECT *, date_diff('day', DATE '2000-01-01', trade_date) * 1440 + pos AS minute_id
-                      FROM session_minutes) m
-                JOIN synthetic_days d USING (trade_date)
-                JOIN intraday_profile p USING (pos)
+                FROM minutes
             ), walk AS (
                 SELECT *,
                        sum(step) OVER (PARTITION BY trade_date ORDER BY pos ROWS UNBOUNDED PRECEDING) AS walked,
@@ -224,19 +226,19 @@ public final class SyntheticHistory {
                 FROM noise
             ), path AS (
                 SELECT ts, sigma, vol_frac, volume_weight, volume_scale, wick_up, wick_down, volume_noise,
-                       exp(ln(day_open) + (day_move - walked_total) * (pos + 1) / %d.0 + walked) AS raw_close,
-                       exp(ln(day_open) + (day_move - walked_total) * pos / %d.0 + walked - step) AS raw_open
+                       exp(ln(day_open) + (day_move - walked_total) * var_through + walked) AS raw_close,
+                       exp(ln(day_open) + (day_move - walked_total) * var_before + walked - step) AS raw_open
                 FROM walk
             ), ticks AS (
                 SELECT *, round(raw_open * 4) / 4 AS o, round(raw_close * 4) / 4 AS c FROM path
             )
             SELECT ts,
                    o AS open,
-                   greatest(o, c) + round(wick_up * 0.5 * sigma * vol_frac * raw_close * 4) / 4 AS high,
-                   least(o, c) - round(wick_down * 0.5 * sigma * vol_frac * raw_close * 4) / 4 AS low,
+                   greatest(o, c) + round(wick_up * 0.4 * sigma * vol_frac * raw_close * 4) / 4 AS high,
+                   least(o, c) - round(wick_down * 0.4 * sigma * vol_frac * raw_close * 4) / 4 AS low,
                    c AS close,
                    CAST(round(900 * volume_weight * volume_scale * (0.5 + volume_noise)) AS BIGINT) AS volume
             FROM ticks
             ORDER BY ts
-            """.formatted(normal(1), normal(2), normal(3), uniform(4), SESSION_MINUTES, SESSION_MINUTES);
+            """.formatted(normal(1), normal(2), normal(3), uniform(4));
 }
