@@ -21,7 +21,7 @@ final class AnswerWriter {
 
     static final int INLINE_ROWS = 5;
     static final int GROUP_TABLE_ROWS = 12;
-    private static final List<String> DATE_COLUMNS = List.of("date", "trading_day", "day", "session_date",
+    private static final List<String> DATE_COLUMNS = List.of("trade_date", "date", "trading_day", "day", "session_date",
             "timestamp");
 
     private AnswerWriter() {

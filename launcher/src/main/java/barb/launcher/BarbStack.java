@@ -1,0 +1,242 @@
+package barb.launcher;
+
+import barb.agents.RulesAgents;
+import barb.core.KafkaSettings;
+import barb.core.Stage;
+import barb.core.StageHandler;
+import barb.core.StageWorker;
+import barb.core.TopicCreator;
+import barb.core.Topics;
+import barb.embedded.EmbeddedKafka;
+import barb.embedded.EmbeddedPostgresServer;
+import barb.executor.ExecutorHandler;
+import barb.executor.MarketDataStore;
+import barb.gateway.Gateway;
+import barb.gateway.GatewayConfig;
+import barb.tracesink.Migrations;
+import barb.tracesink.PgSettings;
+import barb.tracesink.TraceSink;
+import com.zaxxer.hikari.HikariDataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Starts Barb's services in order — Kafka, PostgreSQL, topics, migrations, market data, stage workers,
+ * trace-sink, gateway — and stops them in reverse. Kafka and PostgreSQL are embedded unless the
+ * configuration names external ones.
+ */
+final class BarbStack implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(BarbStack.class);
+
+    /** What to run in this process. */
+    enum Part { EXECUTOR, AGENTS, TRACE_SINK, GATEWAY }
+
+    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private final List<StageWorker> workers = new ArrayList<>();
+    private String bootstrap;
+    private String jdbcUrl;
+    private Gateway gateway;
+    private TraceSink traceSink;
+    private MarketDataStore store;
+    private KafkaSettings kafka;
+    private StageWorker.Settings workerSettings;
+
+    private BarbStack() {
+    }
+
+    /**
+     * @param stages the agent stages to run when {@link Part#AGENTS} is included (all of them for {@code up})
+     */
+    static BarbStack start(LauncherConfig config, Map<String, String> env, Set<Part> parts, Set<Stage> stages)
+            throws Exception {
+        BarbStack stack = new BarbStack();
+        try {
+            stack.startAll(config, env, parts, stages);
+            return stack;
+        } catch (Exception | Error e) {
+            stack.close();
+            throw e;
+        }
+    }
+
+    static Set<Stage> agentStages() {
+        Set<Stage> s = EnumSet.allOf(Stage.class);
+        s.remove(Stage.EXECUTOR);
+        return s;
+    }
+
+    private void startAll(LauncherConfig config, Map<String, String> env, Set<Part> parts, Set<Stage> stages)
+            throws Exception {
+        long t0 = System.nanoTime();
+        if (config.kafkaBootstrap() == null) {
+            EmbeddedKafka kafka = EmbeddedKafka.start(config.dataDir().resolve("kafka"), 0);
+            started.push(kafka);
+            bootstrap = kafka.bootstrap();
+            log.info("[1/8] Kafka: embedded KRaft broker at {} ({} ms)", bootstrap, ms(t0));
+        } else {
+            bootstrap = config.kafkaBootstrap();
+            log.info("[1/8] Kafka: external cluster at {}", bootstrap);
+        }
+        KafkaSettings kafka = KafkaSettings.fromEnv(env, bootstrap);
+
+        boolean needsDb = parts.contains(Part.TRACE_SINK) || parts.contains(Part.GATEWAY);
+        HikariDataSource db = null;
+        if (needsDb) {
+            PgSettings pg;
+            if (config.pgUrl() == null) {
+                EmbeddedPostgresServer server = EmbeddedPostgresServer.start(config.dataDir().resolve("postgres"), 0);
+                started.push(server);
+                pg = PgSettings.fromEnv(env, server.jdbcUrl());
+                log.info("[2/8] PostgreSQL: embedded server at {} ({} ms)", server.jdbcUrl(), ms(t0));
+            } else {
+                pg = PgSettings.fromEnv(env, null);
+                log.info("[2/8] PostgreSQL: external database {}", pg.url());
+            }
+            jdbcUrl = pg.url();
+            db = pg.dataSource();
+            started.push(db);
+        } else {
+            log.info("[2/8] PostgreSQL: not needed by this process");
+        }
+
+        List<String> created = TopicCreator.ensure(bootstrap,
+                Topics.all(kafka.partitions(), kafka.retention().toMillis()), (short) 1);
+        log.info("[3/8] Topics: {} created, {} in all ({} ms)", created.size(),
+                Topics.all(1, 1).size(), ms(t0));
+
+        if (db != null) {
+            int applied = Migrations.apply(db);
+            log.info("[4/8] Migrations: {} applied ({} ms)", applied, ms(t0));
+        } else {
+            log.info("[4/8] Migrations: skipped (no database in this process)");
+        }
+
+        if (parts.contains(Part.EXECUTOR)) {
+            store = DataSetup.openOrGenerate(config);
+            started.push(store);
+            log.info("[5/8] Market data: {} ({} ms)", store.info(), ms(t0));
+        } else {
+            log.info("[5/8] Market data: not needed by this process");
+        }
+
+        StageWorker.Settings workerSettings = new StageWorker.Settings(config.stageMaxInFlight(), 3,
+                Duration.ofMillis(200), Duration.ofSeconds(60));
+        List<StageHandler> handlers = new ArrayList<>();
+        if (parts.contains(Part.EXECUTOR)) {
+            handlers.add(new ExecutorHandler(store));
+        }
+        if (parts.contains(Part.AGENTS)) {
+            for (StageHandler h : RulesAgents.handlers(Clock.systemUTC())) {
+                if (stages.contains(h.stage())) {
+                    handlers.add(h);
+                }
+            }
+        }
+        this.kafka = kafka;
+        this.workerSettings = workerSettings;
+        for (StageHandler h : handlers) {
+            StageWorker w = new StageWorker(h, kafka, workerSettings).start();
+            workers.add(w);
+            started.push(w);
+        }
+        awaitAssigned(workers.stream().map(w -> (java.util.function.BooleanSupplier) w::isAssigned).toList(),
+                "stage workers");
+        log.info("[6/8] Stages: {} running ({} ms)", workers.stream().map(StageWorker::agent).toList(), ms(t0));
+
+        if (parts.contains(Part.TRACE_SINK)) {
+            traceSink = TraceSink.start(kafka, db, TraceSink.Settings.fromEnv(env));
+            started.push(traceSink);
+            awaitAssigned(List.of(traceSink::isAssigned), "trace-sink");
+            log.info("[7/8] Trace-sink: writing {} into PostgreSQL ({} ms)", Topics.EVENTS, ms(t0));
+        } else {
+            log.info("[7/8] Trace-sink: not in this process");
+        }
+
+        if (parts.contains(Part.GATEWAY)) {
+            gateway = Gateway.start(GatewayConfig.fromEnv(env), kafka, db);
+            started.push(gateway);
+            log.info("[8/8] Gateway: listening on port {} ({} ms)", gateway.port(), ms(t0));
+        } else {
+            log.info("[8/8] Gateway: not in this process");
+        }
+    }
+
+    private static void awaitAssigned(List<java.util.function.BooleanSupplier> checks, String what)
+            throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (!checks.stream().allMatch(java.util.function.BooleanSupplier::getAsBoolean)) {
+            if (System.nanoTime() > until) {
+                throw new IllegalStateException(what + " did not get their Kafka partitions within 120 s");
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private static long ms(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    String bootstrap() {
+        return bootstrap;
+    }
+
+    String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    int httpPort() {
+        return gateway.port();
+    }
+
+    MarketDataStore store() {
+        return store;
+    }
+
+    List<StageWorker> workers() {
+        return workers;
+    }
+
+    /** Kills one stage's worker as a crash would (used to show that a restarted worker loses nothing). */
+    StageWorker killWorker(Stage stage) {
+        for (StageWorker w : workers) {
+            if (w.agent().equals(stage.agentName())) {
+                w.kill();
+                workers.remove(w);
+                started.remove(w);
+                return w;
+            }
+        }
+        throw new IllegalArgumentException("no worker for " + stage);
+    }
+
+    /** Starts one more stage worker and waits until it has partitions. */
+    StageWorker startWorker(StageHandler handler) throws InterruptedException {
+        StageWorker w = new StageWorker(handler, kafka, workerSettings).start();
+        workers.add(w);
+        started.push(w);
+        awaitAssigned(List.of(w::isAssigned), handler.stage().agentName() + " worker");
+        return w;
+    }
+
+    @Override
+    public void close() {
+        while (!started.isEmpty()) {
+            AutoCloseable c = started.pop();
+            try {
+                c.close();
+            } catch (Exception e) {
+                log.warn("stopping {} failed: {}", c.getClass().getSimpleName(), e.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package barb.launcher;
+
+/** slf4j-simple settings for the command line: Barb's own lines at info, the libraries' chatter at warn. */
+final class Logging {
+    // Helidon logs through java.util.logging; a strong reference keeps the level from being collected away.
+    private static final java.util.logging.Logger HELIDON = java.util.logging.Logger.getLogger("io.helidon");
+
+    private Logging() {
+    }
+
+    static void configure() {
+        setDefault("org.slf4j.simpleLogger.defaultLogLevel", "info");
+        setDefault("org.slf4j.simpleLogger.showDateTime", "true");
+        setDefault("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+        setDefault("org.slf4j.simpleLogger.showShortLogName", "true");
+        setDefault("org.slf4j.simpleLogger.showThreadName", "false");
+        for (String noisy : new String[]{"org.apache.kafka", "kafka", "state.change.logger", "io.zonky",
+                "org.flywaydb", "com.zaxxer.hikari", "io.helidon"}) {
+            setDefault("org.slf4j.simpleLogger.log." + noisy, "warn");
+        }
+        HELIDON.setLevel(java.util.logging.Level.WARNING);
+    }
+
+    private static void setDefault(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
+    }
+}

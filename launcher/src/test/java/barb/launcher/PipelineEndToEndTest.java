@@ -1,0 +1,454 @@
+package barb.launcher;
+
+import barb.agents.RulesAgents;
+import barb.core.RequestEnvelope;
+import barb.core.Stage;
+import barb.core.StageHandler;
+import barb.core.StageOutcome;
+import barb.core.StageWorker;
+import barb.embedded.SharedInfra;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The whole pipeline on a real broker, database and DuckDB: every question of issue 2 in English and Russian
+ * through the gateway; each answer's numbers checked against an independent SQL query over the minute bars;
+ * the SSE sequence and the Postgres rows checked against seed 000 §8.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PipelineEndToEndTest {
+    static final List<String> DATA_AGENTS = List.of("intent", "understander", "parser", "planner", "executor",
+            "presenter");
+
+    BarbStack stack;
+    int port;
+
+    @BeforeAll
+    void start() throws Exception {
+        Path dataDir = SharedInfra.tempDir("barb-e2e");
+        Map<String, String> env = new HashMap<>();
+        env.put("BARB_KAFKA_BOOTSTRAP", SharedInfra.kafka().bootstrap());
+        env.put("BARB_PG_URL", SharedInfra.postgres().jdbcUrl());
+        env.put("BARB_PG_USER", SharedInfra.postgres().user());
+        env.put("BARB_DATA_DIR", dataDir.toString());
+        env.put("BARB_DATA_FROM", "2021-11-01");
+        env.put("BARB_DATA_TO", "2024-12-31");
+        env.put("BARB_HTTP_PORT", "0");
+        env.put("BARB_TOPIC_PARTITIONS", "3");
+        stack = BarbStack.start(LauncherConfig.fromEnv(env), env, EnumSet.allOf(BarbStack.Part.class),
+                BarbStack.agentStages());
+        port = stack.httpPort();
+    }
+
+    @AfterAll
+    void stop() {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    // ---- independent SQL over the minute bars, sharing nothing with the executor's derived tables ----
+
+    private static final String TRADING_DAYS = """
+            SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS d, arg_min(open, ts) AS o, max(high) AS h, min(low) AS l,
+                   arg_max(close, ts) AS c
+            FROM bars GROUP BY 1""";
+
+    private static final String RTH_DAYS = """
+            SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS d, max(high) AS h, min(low) AS l
+            FROM bars WHERE CAST(ts AS TIME) >= TIME '09:30' AND CAST(ts AS TIME) < TIME '17:00' GROUP BY 1""";
+
+    private double scalar(String sql) throws SQLException {
+        return stack.store().withConnection(c -> {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                rs.next();
+                return rs.getDouble(1);
+            }
+        });
+    }
+
+    private List<Map<String, Object>> rows(String sql) throws SQLException {
+        return stack.store().withConnection(c -> {
+            List<Map<String, Object>> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                int n = rs.getMetaData().getColumnCount();
+                while (rs.next()) {
+                    Map<String, Object> row = new HashMap<>();
+                    for (int i = 1; i <= n; i++) {
+                        row.put(rs.getMetaData().getColumnLabel(i), rs.getObject(i));
+                    }
+                    out.add(row);
+                }
+            }
+            return out;
+        });
+    }
+
+    /** All numbers written in a text, thousands separators removed. */
+    static List<Double> numbersIn(String text) {
+        List<Double> out = new ArrayList<>();
+        Matcher m = Pattern.compile("-?\\d[\\d,\\u00a0 ]*(?:\\.\\d+)?").matcher(text);
+        while (m.find()) {
+            String raw = m.group().replaceAll("[,\\u00a0 ]", "").trim();
+            try {
+                out.add(Double.parseDouble(raw));
+            } catch (NumberFormatException ignored) {
+                // a stray separator, not a number
+            }
+        }
+        return out;
+    }
+
+    static void assertMentions(String answer, double expected, double tolerance) {
+        assertThat(numbersIn(answer)).as("numbers in: %s", answer)
+                .anySatisfy(n -> assertThat(n).isCloseTo(expected, within(tolerance)));
+    }
+
+    static void assertStepSequence(SseCapture.Stream s, List<String> agents) {
+        List<String> steps = new ArrayList<>();
+        int expectedStep = 1;
+        for (SseCapture.Event e : s.events()) {
+            if (e.name().equals("step_start") || e.name().equals("step_end")) {
+                steps.add(e.name() + ":" + e.data().path("agent").asText() + ":" + e.data().path("step").asInt());
+            }
+        }
+        List<String> expected = new ArrayList<>();
+        for (String a : agents) {
+            expected.add("step_start:" + a + ":" + expectedStep);
+            expected.add("step_end:" + a + ":" + expectedStep);
+            expectedStep++;
+        }
+        assertThat(steps).containsExactlyElementsOf(expected);
+        assertThat(s.names().get(s.names().size() - 1)).isIn("done", "chat");
+        assertThat(s.names()).doesNotContain("error");
+        for (SseCapture.Event e : s.all("step_end")) {
+            assertThat(e.data().path("duration_ms").asLong(-1)).isGreaterThanOrEqualTo(0);
+        }
+    }
+
+    // ---- the questions ----
+
+    static Stream<Arguments> chitchatAndConcepts() {
+        return Stream.of(
+                Arguments.of("hi", "chitchat"),
+                Arguments.of("привет", "chitchat"),
+                Arguments.of("what is an inside day?", "concept"),
+                Arguments.of("что такое inside day?", "concept"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("chitchatAndConcepts")
+    void chitchatAndConceptsGoStraightToTheResponder(String question, String route) throws Exception {
+        SseCapture.Stream s = SseCapture.ask(port, question, null);
+        assertThat(s.status()).isEqualTo(200);
+        assertStepSequence(s, List.of("intent", "responder"));
+        assertThat(s.answer()).isNotBlank();
+        if (question.contains("inside")) {
+            assertThat(s.answer().toLowerCase()).containsAnyOf("inside", "внутр");
+        }
+        if (question.equals("привет") || question.startsWith("что")) {
+            assertThat(s.answer()).containsPattern("[А-Яа-я]");
+        }
+        assertThat(s.done().path("route").asText()).isEqualTo(route);
+        assertChatLog(s, route, List.of("intent", "responder"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("averageRangeRth")
+    void averageDailyRangeIn2024Rth(String question) throws Exception {
+        SseCapture.Stream s = dataQuestion(question);
+        double expected = scalar("SELECT avg(h - l) FROM (" + RTH_DAYS
+                + ") WHERE d BETWEEN DATE '2024-01-01' AND DATE '2024-12-31'");
+        JsonNode summary = s.first("data_block").data().path("summary");
+        assertThat(summary.path("value").asDouble()).isCloseTo(expected, within(0.01));
+        assertMentions(s.answer(), expected, 0.01);
+    }
+
+    static Stream<String> averageRangeRth() {
+        return Stream.of("average daily range in 2024 (RTH)", "средний дневной диапазон за 2024 (RTH)");
+    }
+
+    @ParameterizedTest
+    @MethodSource("topFive")
+    void topFiveDaysByRangeIn2024(String question) throws Exception {
+        SseCapture.Stream s = dataQuestion(question);
+        List<Map<String, Object>> expected = rows("SELECT CAST(d AS VARCHAR) AS d, h - l AS r FROM (" + TRADING_DAYS
+                + ") WHERE d BETWEEN DATE '2024-01-01' AND DATE '2024-12-31' ORDER BY r DESC LIMIT 5");
+        JsonNode table = s.first("data_block").data().path("table");
+        assertThat(table).hasSize(5);
+        for (int i = 0; i < 5; i++) {
+            assertThat(table.get(i).toString()).contains((String) expected.get(i).get("d"));
+            assertMentions(s.answer(), ((Number) expected.get(i).get("r")).doubleValue(), 0.01);
+        }
+    }
+
+    static Stream<String> topFive() {
+        return Stream.of("top 5 days by range in 2024", "топ 5 дней по диапазону в 2024");
+    }
+
+    @ParameterizedTest
+    @MethodSource("greenDays")
+    void greenDaysIn2023(String question) throws Exception {
+        SseCapture.Stream s = dataQuestion(question);
+        double expected = scalar("SELECT count(*) FROM (" + TRADING_DAYS
+                + ") WHERE d BETWEEN DATE '2023-01-01' AND DATE '2023-12-31' AND c > o");
+        assertThat(s.first("data_block").data().path("summary").path("value").asDouble()).isEqualTo(expected);
+        assertMentions(s.answer(), expected, 0);
+    }
+
+    static Stream<String> greenDays() {
+        return Stream.of("how many green days in 2023", "сколько зелёных дней в 2023");
+    }
+
+    @ParameterizedTest
+    @MethodSource("byWeekday")
+    void averageRangeByWeekday(String question) throws Exception {
+        SseCapture.Stream s = dataQuestion(question);
+        List<Map<String, Object>> expected = rows("SELECT isodow(d) AS wd, avg(h - l) AS r FROM (" + TRADING_DAYS
+                + ") GROUP BY 1 ORDER BY 1");
+        JsonNode table = s.first("data_block").data().path("table");
+        assertThat(table).hasSize(expected.size());
+        double best = expected.stream().mapToDouble(r -> ((Number) r.get("r")).doubleValue()).max().orElseThrow();
+        double worst = expected.stream().mapToDouble(r -> ((Number) r.get("r")).doubleValue()).min().orElseThrow();
+        assertMentions(s.answer(), best, 0.01);
+        assertMentions(s.answer(), worst, 0.01);
+        for (Map<String, Object> row : expected) {
+            double r = ((Number) row.get("r")).doubleValue();
+            assertThat(numbersIn(table.toString())).anySatisfy(n -> assertThat(n).isCloseTo(r, within(0.01)));
+        }
+    }
+
+    static Stream<String> byWeekday() {
+        return Stream.of("average range by weekday", "средний диапазон по дням недели");
+    }
+
+    @ParameterizedTest
+    @MethodSource("gapUps")
+    void gapUpDaysIn2024(String question) throws Exception {
+        SseCapture.Stream s = dataQuestion(question);
+        double expected = scalar("SELECT count(*) FROM (SELECT d, o, lag(c) OVER (ORDER BY d) AS pc FROM ("
+                + TRADING_DAYS + ")) WHERE d BETWEEN DATE '2024-01-01' AND DATE '2024-12-31' AND o > pc");
+        assertThat(s.first("data_block").data().path("summary").path("value").asDouble()).isEqualTo(expected);
+        assertMentions(s.answer(), expected, 0);
+    }
+
+    static Stream<String> gapUps() {
+        return Stream.of("number of gap-up days in 2024", "сколько дней с гэпом вверх в 2024");
+    }
+
+    @ParameterizedTest
+    @MethodSource("bigDrops")
+    void daysNqFellMoreThanTwoPercentIn2022(String question) throws Exception {
+        SseCapture.Stream s = dataQuestion(question);
+        List<Map<String, Object>> expected = rows("SELECT CAST(d AS VARCHAR) AS d, (c / pc - 1) * 100 AS pct FROM ("
+                + "SELECT d, c, lag(c) OVER (ORDER BY d) AS pc FROM (" + TRADING_DAYS + ")) "
+                + "WHERE d BETWEEN DATE '2022-01-01' AND DATE '2022-12-31' AND (c / pc - 1) * 100 < -2 ORDER BY pct");
+        assertThat(expected).isNotEmpty();
+        JsonNode block = s.first("data_block").data();
+        assertThat(block.path("table")).hasSize(expected.size());
+        for (int i = 0; i < expected.size(); i++) {
+            assertThat(block.path("table").get(i).toString()).contains((String) expected.get(i).get("d"));
+        }
+        assertMentions(s.answer(), expected.size(), 0);
+    }
+
+    static Stream<String> bigDrops() {
+        return Stream.of("days when NQ fell more than 2% in 2022", "дни когда NQ упал больше чем на 2% в 2022");
+    }
+
+    @ParameterizedTest
+    @MethodSource("highHour")
+    void hourWhenTheRthHighIsUsuallySet(String question) throws Exception {
+        SseCapture.Stream s = dataQuestion(question);
+        List<Map<String, Object>> expected = rows("""
+                WITH rth AS (SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS d, ts, high FROM bars
+                             WHERE CAST(ts AS TIME) >= TIME '09:30' AND CAST(ts AS TIME) < TIME '17:00'),
+                     day_high AS (SELECT d, max(high) AS h FROM rth GROUP BY d),
+                     first_time AS (SELECT r.d, min(r.ts) AS t FROM rth r JOIN day_high x ON r.d = x.d AND r.high = x.h
+                                    GROUP BY r.d)
+                SELECT hour(t) AS hr, count(*) AS n FROM first_time GROUP BY 1 ORDER BY n DESC, hr LIMIT 1""");
+        int peakHour = ((Number) expected.get(0).get("hr")).intValue();
+        long peakCount = ((Number) expected.get(0).get("n")).longValue();
+        assertThat(s.answer()).contains(String.format("%02d:00", peakHour));
+        assertMentions(s.answer(), peakCount, 0);
+    }
+
+    static Stream<String> highHour() {
+        return Stream.of("what hour is the RTH high of the day usually set",
+                "в какой час обычно формируется хай дня в RTH");
+    }
+
+    @ParameterizedTest
+    @MethodSource("tradingDays")
+    void tradingDaysIn2024(String question) throws Exception {
+        SseCapture.Stream s = dataQuestion(question);
+        double expected = scalar("SELECT count(*) FROM (" + TRADING_DAYS
+                + ") WHERE d BETWEEN DATE '2024-01-01' AND DATE '2024-12-31'");
+        assertThat(expected).isBetween(240.0, 262.0);
+        assertMentions(s.answer(), expected, 0);
+    }
+
+    static Stream<String> tradingDays() {
+        return Stream.of("trading days in 2024", "торговые дни в 2024");
+    }
+
+    @Test
+    void clarificationRoundTrip() throws Exception {
+        SseCapture.Stream ask = SseCapture.ask(port, "what's the typical daily range?", null);
+        assertStepSequence(ask, List.of("intent", "understander", "clarifier"));
+        assertThat(ask.answer()).contains("RTH").contains("ETH");
+        assertThat(ask.done().path("route").asText()).isEqualTo("clarify");
+        String chat = ask.done().path("chat_id").asText();
+        assertChatLog(ask, "clarify", List.of("intent", "understander", "clarifier"));
+
+        SseCapture.Stream answer = SseCapture.ask(port, "RTH", chat);
+        List<String> agents = List.of("intent", "clarify_continue", "parser", "planner", "executor", "presenter");
+        assertStepSequence(answer, agents);
+        assertThat(answer.done().path("route").asText()).isEqualTo("data");
+        double expected = scalar("SELECT avg(h - l) FROM (" + RTH_DAYS + ")");
+        assertMentions(answer.answer(), expected, 0.01);
+        assertChatLog(answer, "data", agents);
+    }
+
+    @Test
+    void anUnsupportedQuestionGetsAnHonestAnswerNotAGuess() throws Exception {
+        SseCapture.Stream s = SseCapture.ask(port, "will NQ go up tomorrow?", null);
+        assertThat(s.status()).isEqualTo(200);
+        assertThat(s.names()).doesNotContain("data_block", "error");
+        assertThat(numbersIn(s.answer())).isEmpty();
+    }
+
+    @Test
+    void aStageWorkerKilledMidRequestIsReplacedAndTheAnswerStillArrivesOnce() throws Exception {
+        StageHandler parser = RulesAgents.handlers(Clock.systemUTC()).stream()
+                .filter(h -> h.stage() == Stage.PARSER).findFirst().orElseThrow();
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch never = new CountDownLatch(1);
+        StageHandler stuck = new StageHandler() {
+            @Override
+            public Stage stage() {
+                return Stage.PARSER;
+            }
+
+            @Override
+            public StageOutcome handle(RequestEnvelope envelope) throws Exception {
+                entered.countDown();
+                never.await();
+                return parser.handle(envelope);
+            }
+        };
+        stack.killWorker(Stage.PARSER);
+        StageWorker doomed = stack.startWorker(stuck);
+        CompletableFuture<SseCapture.Stream> pending = CompletableFuture.supplyAsync(() -> {
+            try {
+                return SseCapture.ask(port, "how many green days in 2023", null);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(entered.await(60, TimeUnit.SECONDS)).as("the parser got the request").isTrue();
+
+        stack.killWorker(Stage.PARSER);
+        assertThat(doomed.handledCount()).isZero();
+        stack.startWorker(parser);
+
+        SseCapture.Stream s = pending.get(120, TimeUnit.SECONDS);
+        assertStepSequence(s, DATA_AGENTS);
+        assertThat(s.all("answer")).hasSize(1);
+        assertThat(s.all("done")).hasSize(1);
+        assertChatLog(s, "data", DATA_AGENTS);
+    }
+
+    private SseCapture.Stream dataQuestion(String question) throws Exception {
+        SseCapture.Stream s = SseCapture.ask(port, question, null);
+        assertThat(s.status()).isEqualTo(200);
+        assertStepSequence(s, DATA_AGENTS);
+        assertThat(s.names()).contains("acknowledge", "data_block", "answer", "done");
+        assertThat(s.names().indexOf("acknowledge")).isLessThan(s.names().indexOf("data_block"));
+        assertThat(s.names().indexOf("data_block")).isLessThan(s.names().indexOf("answer"));
+        assertThat(s.first("data_block").data().path("metadata").path("data_source").asText()).isEqualTo("synthetic");
+        assertThat(s.done().path("route").asText()).isEqualTo("data");
+        assertChatLog(s, "data", DATA_AGENTS);
+        return s;
+    }
+
+    /** The trace-sink's rows for the request: chat_logs completed as seed 000 §8 says, traces 1..n without gaps. */
+    private void assertChatLog(SseCapture.Stream s, String route, List<String> agents) throws Exception {
+        String requestId = s.done().path("request_id").asText();
+        try (Connection c = DriverManager.getConnection(SharedInfra.postgres().jdbcUrl(), "postgres", "")) {
+            await().atMost(Duration.ofSeconds(60)).until(() -> completed(c, requestId));
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT route, agents_used, usage, duration_ms, response, chat_id FROM chat_logs WHERE request_id = ?::uuid")) {
+                ps.setString(1, requestId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString("route")).isEqualTo(route);
+                    assertThat(List.of((String[]) rs.getArray("agents_used").getArray())).containsExactlyElementsOf(agents);
+                    JsonNode usage = barb.core.Json.parse(rs.getString("usage"));
+                    assertThat(usage.has("total")).isTrue();
+                    assertThat(usage.path("total").path("input_tokens").asLong(-1)).isZero();
+                    assertThat(rs.getInt("duration_ms")).isPositive();
+                    assertThat(rs.getString("response")).isEqualTo(s.answer());
+                    assertThat(rs.getString("chat_id")).isEqualTo(s.done().path("chat_id").asText());
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT step_number, agent_name FROM request_traces WHERE request_id = ?::uuid ORDER BY step_number")) {
+                ps.setString(1, requestId);
+                List<String> traces = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        traces.add(rs.getInt(1) + ":" + rs.getString(2));
+                    }
+                }
+                List<String> expected = new ArrayList<>();
+                for (int i = 0; i < agents.size(); i++) {
+                    expected.add((i + 1) + ":" + agents.get(i));
+                }
+                assertThat(traces).containsExactlyElementsOf(expected);
+            }
+        }
+    }
+
+    private static boolean completed(Connection c, String requestId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT count(*) FROM chat_logs WHERE request_id = ?::uuid AND completed_at IS NOT NULL")) {
+            ps.setString(1, requestId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1) == 1;
+            }
+        }
+    }
+}
