@@ -122,21 +122,39 @@ final class AnswerWriter {
         Map<String, Object> worst = s != null && s.worst() != null && s.worst().containsKey(valueColumn) ? s.worst()
                 : extremeRow(rows, valueColumn, false);
         String unit = Wording.unit(plan == null ? null : plan.metric(), lang);
+        // weekday 1 and month 3 mean nothing to a reader: show the name column the executor adds beside them
+        String label = rows.get(0).containsKey(by + "_name") ? by + "_name" : by;
         StringBuilder text = new StringBuilder(heading).append(synthetic).append(": ");
         if (best != null && worst != null) {
-            text.append(ru ? "больше всего — " : "highest: ").append(Numbers.format(best.get(by)))
+            text.append(ru ? "больше всего — " : "highest: ").append(groupName(best, by, label, lang))
                     .append(" (").append(Numbers.format(best.get(valueColumn))).append(unit).append(")")
-                    .append(ru ? ", меньше всего — " : ", lowest: ").append(Numbers.format(worst.get(by)))
+                    .append(ru ? ", меньше всего — " : ", lowest: ").append(groupName(worst, by, label, lang))
                     .append(" (").append(Numbers.format(worst.get(valueColumn))).append(unit).append(").");
         } else {
             text.append(ru ? "групп: " : "groups: ").append(rows.size()).append('.');
         }
         if (rows.size() <= GROUP_TABLE_ROWS) {
-            text.append("\n\n").append(table(List.of(by, valueColumn), rows));
+            List<Map<String, Object>> shown = new ArrayList<>();
+            for (Map<String, Object> row : rows) {
+                Map<String, Object> copy = new LinkedHashMap<>(row);
+                copy.put(label, groupName(row, by, label, lang));
+                shown.add(copy);
+            }
+            text.append("\n\n").append(table(List.of(label, valueColumn), shown));
         }
         int n = rows.size();
         String type = n == 1 ? "single" : n <= INLINE_ROWS ? "inline" : "large_data";
         return new Answer(text.toString(), type, n, "large_data".equals(type) ? title(plan, lang) : null);
+    }
+
+    /** The group's name as the reader knows it; the executor's names are English, Russian gets its own. */
+    private static String groupName(Map<String, Object> row, String by, String label, String lang) {
+        Object name = row.get(label);
+        if (name == null) {
+            name = row.get(by);
+        }
+        String text = Numbers.format(name);
+        return Wording.ru(lang) ? Wording.russianName(text) : text;
     }
 
     private static Answer formation(QueryResult result, Plan plan, String lang) {

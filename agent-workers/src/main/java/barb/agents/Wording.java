@@ -4,6 +4,7 @@ import barb.core.Plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How a question is named in the user's language: in acknowledgements, titles and answer headings. The only
@@ -180,6 +181,20 @@ final class Wording {
     }
 
     /** Unit after a value of this metric: " pts" or "%". */
+    private static final Map<String, String> RUSSIAN_NAMES = Map.ofEntries(
+            Map.entry("Monday", "понедельник"), Map.entry("Tuesday", "вторник"), Map.entry("Wednesday", "среда"),
+            Map.entry("Thursday", "четверг"), Map.entry("Friday", "пятница"), Map.entry("Saturday", "суббота"),
+            Map.entry("Sunday", "воскресенье"), Map.entry("January", "январь"), Map.entry("February", "февраль"),
+            Map.entry("March", "март"), Map.entry("April", "апрель"), Map.entry("May", "май"),
+            Map.entry("June", "июнь"), Map.entry("July", "июль"), Map.entry("August", "август"),
+            Map.entry("September", "сентябрь"), Map.entry("October", "октябрь"), Map.entry("November", "ноябрь"),
+            Map.entry("December", "декабрь"));
+
+    /** Russian for an English weekday or month name; anything else unchanged. */
+    static String russianName(String english) {
+        return RUSSIAN_NAMES.getOrDefault(english, english);
+    }
+
     static String unit(String metric, String lang) {
         if ("change_pct".equals(metric)) {
             return "%";

@@ -197,7 +197,24 @@ class PresenterTest {
         assertThat(text).contains("| Wednesday | 244 |");
         assertOnlyNumbers(text, 231.4, 250.1, 244.0, 248.6, 229.9);
         String ru = present(PipelineTest.RANGE_BY_WEEKDAY, r, "ru").finish().response();
-        assertThat(ru).contains("больше всего — Tuesday (250.1 пт.), меньше всего — Friday (229.9 пт.)");
+        assertThat(ru).contains("больше всего — вторник (250.1 пт.), меньше всего — пятница (229.9 пт.)");
+    }
+
+    @Test
+    void groupsAreNamedByTheNameColumnBesideTheirNumber() {
+        List<Map<String, Object>> rows = List.of(
+                row("weekday", 1, "weekday_name", "Monday", "count", 930, "mean_range", 162.5),
+                row("weekday", 3, "weekday_name", "Wednesday", "count", 935, "mean_range", 149.2));
+        QueryResult r = new QueryResult("s1", "group", new QueryResult.Summary("grouped", 2, "mean_range", null,
+                null, "weekday", null, null, null, rows.get(0), rows.get(1)),
+                List.of("weekday", "weekday_name", "count", "mean_range"), rows, List.of(), 1865, SYNTHETIC);
+
+        String text = present(PipelineTest.RANGE_BY_WEEKDAY, r, "en").finish().response();
+
+        assertThat(text).contains("highest: Monday (162.5 pts), lowest: Wednesday (149.2 pts)")
+                .contains("| weekday_name | mean_range |").contains("| Monday | 162.5 |");
+        assertThat(present(PipelineTest.RANGE_BY_WEEKDAY, r, "ru").finish().response())
+                .contains("больше всего — понедельник (162.5 пт.), меньше всего — среда (149.2 пт.)");
     }
 
     @Test

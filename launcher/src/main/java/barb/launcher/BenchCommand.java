@@ -1,0 +1,132 @@
+package barb.launcher;
+
+import barb.core.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** {@code barb bench …}: measurements that go into BENCHMARKS.md. */
+@Command(name = "bench", description = "Measure Barb.", subcommands = {BenchCommand.Pipeline.class})
+final class BenchCommand implements Runnable {
+    @Override
+    public void run() {
+        new picocli.CommandLine(this).usage(System.out);
+    }
+
+    /** End-to-end latency of questions through a running gateway, as a client sees it. */
+    @Command(name = "pipeline", description = "Post questions to a running Barb and report end-to-end latency.")
+    static final class Pipeline implements Callable<Integer> {
+        static final List<String> QUESTIONS = List.of(
+                "hi", "top 5 days by range in 2024", "how many green days in 2023", "average range by weekday",
+                "number of gap-up days in 2024", "days when NQ fell more than 2% in 2022",
+                "what hour is the RTH high of the day usually set", "trading days in 2024",
+                "average daily range in 2024 (RTH)", "сколько зелёных дней в 2023");
+
+        @Option(names = "--url", description = "Gateway URL (default http://127.0.0.1:8080).")
+        String url = "http://127.0.0.1:8080";
+
+        @Option(names = "--requests", description = "Questions to send in all (default 200).")
+        int requests = 200;
+
+        @Option(names = "--concurrency", description = "Questions in flight at once (default 1).")
+        int concurrency = 1;
+
+        @Override
+        public Integer call() throws Exception {
+            if (requests < 1 || concurrency < 1) {
+                System.err.println("--requests and --concurrency must be at least 1");
+                return 2;
+            }
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            // warm-up: one pass over the questions, not measured
+            for (String q : QUESTIONS) {
+                ask(http, q);
+            }
+            List<Long> total = Collections.synchronizedList(new ArrayList<>());
+            List<Long> firstEvent = Collections.synchronizedList(new ArrayList<>());
+            AtomicInteger failures = new AtomicInteger();
+            AtomicInteger next = new AtomicInteger();
+            long t0 = System.nanoTime();
+            try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+                List<Future<?>> clients = new ArrayList<>();
+                for (int c = 0; c < concurrency; c++) {
+                    clients.add(pool.submit(() -> {
+                        int i;
+                        while ((i = next.getAndIncrement()) < requests) {
+                            long[] t = ask(http, QUESTIONS.get(i % QUESTIONS.size()));
+                            if (t == null) {
+                                failures.incrementAndGet();
+                            } else {
+                                firstEvent.add(t[0]);
+                                total.add(t[1]);
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : clients) {
+                    f.get();
+                }
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf("requests %d, concurrency %d, failures %d, %.1f s, %.1f requests/s%n", requests,
+                    concurrency, failures.get(), seconds, total.size() / seconds);
+            System.out.printf("first event  p50 %d ms  p99 %d ms%n", pct(firstEvent, 50), pct(firstEvent, 99));
+            System.out.printf("whole answer p50 %d ms  p99 %d ms  max %d ms%n", pct(total, 50), pct(total, 99),
+                    pct(total, 100));
+            return failures.get() == 0 ? 0 : 1;
+        }
+
+        /** Milliseconds to the first SSE event and to the end of the stream; null when it did not end in done. */
+        private long[] ask(HttpClient http, String question) throws Exception {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/chat/stream"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(Json.toString(Json.object().put("message", question))))
+                    .build();
+            long start = System.nanoTime();
+            HttpResponse<java.io.InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            long[] first = {-1};
+            boolean[] done = {false};
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+                if (response.statusCode() != 200) {
+                    return null;
+                }
+                SseParser.read(reader, e -> {
+                    if (first[0] < 0) {
+                        first[0] = (System.nanoTime() - start) / 1_000_000;
+                    }
+                    if (e.event().equals("done")) {
+                        done[0] = true;
+                    }
+                });
+            }
+            return done[0] ? new long[]{first[0], (System.nanoTime() - start) / 1_000_000} : null;
+        }
+
+        static long pct(List<Long> values, int p) {
+            if (values.isEmpty()) {
+                return -1;
+            }
+            List<Long> sorted = new ArrayList<>(values);
+            Collections.sort(sorted);
+            int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+            return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+        }
+    }
+}
