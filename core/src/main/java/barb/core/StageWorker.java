@@ -406,6 +406,13 @@ public final class StageWorker implements AutoCloseable {
         killed = true;
         running = false;
         workers.shutdownNow();
+        stopPolling();
+        if (producer != null) {
+            producer.close(Duration.ZERO);
+        }
+    }
+
+    private void stopPolling() {
         if (consumer != null) {
             consumer.wakeup();
         }
@@ -415,9 +422,6 @@ public final class StageWorker implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }
-        if (producer != null) {
-            producer.close(Duration.ZERO);
         }
     }
 
@@ -427,16 +431,7 @@ public final class StageWorker implements AutoCloseable {
             return;
         }
         running = false;
-        if (consumer != null) {
-            consumer.wakeup();
-        }
-        if (pollThread != null) {
-            try {
-                pollThread.join(30_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        stopPolling();
         workers.shutdown();
         try {
             workers.awaitTermination(10, TimeUnit.SECONDS);
