@@ -1,71 +1,315 @@
 package barb.executor;
 
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
- * Builds the daily tables every plan runs on, so a typical question scans thousands of rows instead of
- * millions of minutes.
+ * Builds the day-level tables every plan runs on, so a typical question scans thousands of rows instead of
+ * millions of minutes. Column meanings: docs/plan-schema.md; calendar, events and patterns: docs/market-data.md.
  *
  * <ul>
- *   <li>{@code daily}: one row per trading day, the whole ETH session (previous day 18:00 → 17:00).</li>
- *   <li>{@code daily_rth}: one row per RTH session-day, bars with 09:30 ≤ time &lt; 17:00 of the trading day.</li>
+ *   <li>{@code sessions}: the instrument's sessions (name, start, end, minutes of day).</li>
+ *   <li>{@code calendar_days}: one row per calendar date of the data's span with the day kind, close time,
+ *       holiday and event flags, from {@link TradingCalendar} and {@link EventCalendar}.</li>
+ *   <li>{@code session_days}: one row per (session, trading day) that has bars in that session, for every
+ *       session of the instrument, with prices, enrichment, previous-day values, calendar flags and pattern
+ *       flags. Previous-day values and patterns compare with the previous row of the <em>same</em> session.</li>
+ *   <li>{@code daily} (= session ETH, the whole trading day) and {@code daily_rth} (= session RTH): the same
+ *       columns without {@code session}, kept as tables because every daily-level plan reads them.</li>
  * </ul>
- * Both have the same columns (see docs/plan-schema.md). Prices and point differences are exact (prices sit on the
- * 0.25 tick); percentages keep full precision so that "fell more than 2%" includes a -2.004% day. Results are
- * rounded once, on the way out, by {@link Numbers}.
+ * Prices and point differences are exact (prices sit on the tick); percentages keep full precision so that
+ * "fell more than 2%" includes a -2.004% day. Results are rounded once, on the way out, by {@link Numbers}.
  */
 final class DerivedTables {
     static final String DAILY = "daily";
     static final String DAILY_RTH = "daily_rth";
+    static final String SESSION_DAYS = "session_days";
+    static final String CALENDAR_DAYS = "calendar_days";
+    static final String SESSIONS = "sessions";
+
+    /**
+     * Pattern name → the SQL condition on one session-day row (columns of {@code linked} below). Column
+     * {@code is_<name>} is 1 when the condition holds, 0 otherwise (also when there is too little history).
+     * Definitions in words: docs/market-data.md.
+     */
+    static final Map<String, String> PATTERNS = patterns();
 
     private DerivedTables() {
     }
 
+    private static Map<String, String> patterns() {
+        String range = "(high - low)";
+        String body = "abs(close - open)";
+        String upper = "(high - greatest(open, close))";
+        String lower = "(least(open, close) - low)";
+        String downTrend = "p_close < p6_close";
+        String upTrend = "p_close > p6_close";
+        String hammerShape = "high > low AND %s <= 0.3 * %s AND %s >= 0.6 * %s AND %s <= 0.1 * %s"
+                .formatted(body, range, lower, range, upper, range);
+        String invertedShape = "high > low AND %s <= 0.3 * %s AND %s >= 0.6 * %s AND %s <= 0.1 * %s"
+                .formatted(body, range, upper, range, lower, range);
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("doji", "high > low AND %s <= 0.1 * %s".formatted(body, range));
+        p.put("hammer", hammerShape + " AND " + downTrend);
+        p.put("hanging_man", hammerShape + " AND " + upTrend);
+        p.put("inverted_hammer", invertedShape + " AND " + downTrend);
+        p.put("shooting_star", invertedShape + " AND " + upTrend);
+        p.put("bullish_engulfing", "p_close < p_open AND close > open AND open <= p_close AND close >= p_open "
+                + "AND close - open > p_open - p_close");
+        p.put("bearish_engulfing", "p_close > p_open AND close < open AND open >= p_close AND close <= p_open "
+                + "AND open - close > p_close - p_open");
+        p.put("bullish_harami", "p_close < p_open AND close > open AND p_open - p_close >= 0.5 * (p_high - p_low) "
+                + "AND open > p_close AND close < p_open");
+        p.put("bearish_harami", "p_close > p_open AND close < open AND p_close - p_open >= 0.5 * (p_high - p_low) "
+                + "AND open < p_close AND close > p_open");
+        p.put("morning_star", "p2_close < p2_open AND p2_open - p2_close >= 0.5 * (p2_high - p2_low) "
+                + "AND abs(p_close - p_open) <= 0.3 * (p_high - p_low) "
+                + "AND close > open AND close > (p2_open + p2_close) / 2");
+        p.put("evening_star", "p2_close > p2_open AND p2_close - p2_open >= 0.5 * (p2_high - p2_low) "
+                + "AND abs(p_close - p_open) <= 0.3 * (p_high - p_low) "
+                + "AND close < open AND close < (p2_open + p2_close) / 2");
+        p.put("three_white_soldiers", "p2_close > p2_open AND p_close > p_open AND close > open "
+                + "AND p_close > p2_close AND close > p_close "
+                + "AND p_open BETWEEN p2_open AND p2_close AND open BETWEEN p_open AND p_close");
+        p.put("three_black_crows", "p2_close < p2_open AND p_close < p_open AND close < open "
+                + "AND p_close < p2_close AND close < p_close "
+                + "AND p_open BETWEEN p2_close AND p2_open AND open BETWEEN p_close AND p_open");
+        p.put("marubozu", "high > low AND %s >= 0.9 * %s".formatted(body, range));
+        p.put("spinning_top", "high > low AND %s > 0.1 * %s AND %s <= 0.3 * %s AND %s >= 0.25 * %s AND %s >= 0.25 * %s"
+                .formatted(body, range, body, range, upper, range, lower, range));
+        p.put("inside_day", "high < p_high AND low > p_low");
+        p.put("outside_day", "high > p_high AND low < p_low");
+        p.put("nr4", "earlier_days >= 3 AND high - low < min_range_3");
+        p.put("nr7", "earlier_days >= 6 AND high - low < min_range_6");
+        p.put("higher_high", "high > p_high");
+        p.put("higher_low", "low > p_low");
+        p.put("lower_high", "high < p_high");
+        p.put("lower_low", "low < p_low");
+        p.put("breakout_high", "earlier_days >= 20 AND high > max_high_20");
+        p.put("breakout_low", "earlier_days >= 20 AND low < min_low_20");
+        return java.util.Collections.unmodifiableMap(p);
+    }
+
+    /** Builds every derived table for the instrument named in {@code meta} (NQ when there is none). */
     static void build(Connection c) throws SQLException {
+        build(c, instrumentOf(c));
+    }
+
+    static void build(Connection c, Instrument instrument) throws SQLException {
+        if (!instrument.sessions().contains("ETH") || !instrument.sessions().contains("RTH")) {
+            throw new IllegalArgumentException("instrument " + instrument.symbol() + " needs sessions ETH and RTH");
+        }
+        writeSessions(c, instrument);
+        writeCalendarDays(c, instrument);
         try (Statement s = c.createStatement()) {
-            s.execute(sql(DAILY, "TRUE"));
-            s.execute(sql(DAILY_RTH, "CAST(ts AS TIME) >= TIME '09:30' AND CAST(ts AS TIME) < TIME '17:00'"));
+            s.execute(sessionDaysSql(instrument.tradeDateShiftMinutes(), blockMinutes(instrument)));
+            s.execute("CREATE OR REPLACE TABLE " + DAILY + " AS SELECT * EXCLUDE (session) FROM " + SESSION_DAYS
+                    + " WHERE session = 'ETH' ORDER BY trade_date");
+            s.execute("CREATE OR REPLACE TABLE " + DAILY_RTH + " AS SELECT * EXCLUDE (session) FROM " + SESSION_DAYS
+                    + " WHERE session = 'RTH' ORDER BY trade_date");
         }
     }
 
+    /** The largest block length (minutes) that divides every session boundary and the trading-day start. */
+    static int blockMinutes(Instrument instrument) {
+        int g = 60;
+        g = gcd(g, instrument.tradingDayStart().toSecondOfDay() / 60);
+        for (SessionSpec spec : instrument.sessions().all()) {
+            g = gcd(g, spec.start().toSecondOfDay() / 60);
+            g = gcd(g, spec.end().toSecondOfDay() / 60);
+        }
+        return g;
+    }
+
+    private static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
+    private static Instrument instrumentOf(Connection c) throws SQLException {
+        if (!MarketDataStore.tableExists(c, "meta")) {
+            return Instrument.nq();
+        }
+        String symbol = MarketDataStore.metaValue(c, "instrument");
+        return symbol == null ? Instrument.nq() : Instrument.load(symbol);
+    }
+
+    private static void writeSessions(Connection c, Instrument instrument) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE OR REPLACE TABLE " + SESSIONS + " (session VARCHAR PRIMARY KEY, start_time TIME NOT NULL, "
+                    + "end_time TIME NOT NULL, start_minute INTEGER NOT NULL, end_minute INTEGER NOT NULL, "
+                    + "minutes INTEGER NOT NULL, description VARCHAR)");
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + SESSIONS + " VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+            for (SessionSpec spec : instrument.sessions().all()) {
+                ps.setString(1, spec.name());
+                ps.setObject(2, spec.start());
+                ps.setObject(3, spec.end());
+                ps.setInt(4, spec.start().toSecondOfDay() / 60);
+                ps.setInt(5, spec.end().toSecondOfDay() / 60);
+                ps.setInt(6, spec.minutes());
+                ps.setString(7, spec.description());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** One row per calendar date from the first to the last trading day of the bars. */
+    private static void writeCalendarDays(Connection c, Instrument instrument) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE OR REPLACE TABLE " + CALENDAR_DAYS + " (trade_date DATE PRIMARY KEY, day_kind VARCHAR NOT NULL, "
+                    + "holiday_name VARCHAR, close_time TIME, is_trading_day INTEGER NOT NULL, is_holiday INTEGER NOT NULL, "
+                    + "is_early_close INTEGER NOT NULL, is_day_before_holiday INTEGER NOT NULL, "
+                    + "is_day_after_holiday INTEGER NOT NULL, is_fomc INTEGER NOT NULL, is_nfp INTEGER NOT NULL, "
+                    + "is_cpi INTEGER NOT NULL, is_opex INTEGER NOT NULL, is_quad_witching INTEGER NOT NULL)");
+        }
+        LocalDate first;
+        LocalDate last;
+        int shift = instrument.tradeDateShiftMinutes();
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT CAST(min(ts + INTERVAL " + shift + " MINUTE) AS DATE), "
+                     + "CAST(max(ts + INTERVAL " + shift + " MINUTE) AS DATE) FROM bars")) {
+            rs.next();
+            first = rs.getObject(1, LocalDate.class);
+            last = rs.getObject(2, LocalDate.class);
+        }
+        if (first == null) {
+            return;
+        }
+        TradingCalendar calendar = instrument.calendar();
+        EventCalendar events = instrument.events();
+        try (DuckDBAppender a = c.unwrap(DuckDBConnection.class).createAppender(CALENDAR_DAYS)) {
+            for (LocalDate d = first; !d.isAfter(last); d = d.plusDays(1)) {
+                TradingCalendar.Day day = calendar.day(d);
+                boolean trading = day.isTradingDay();
+                a.beginRow().append(d).append(day.kind().name().toLowerCase(java.util.Locale.ROOT));
+                appendNullable(a, day.name());
+                appendNullable(a, day.close());
+                a.append(flag(trading))
+                        .append(flag(day.kind() == TradingCalendar.DayKind.HOLIDAY_HALT))
+                        .append(flag(day.kind() == TradingCalendar.DayKind.EARLY_CLOSE
+                                || day.kind() == TradingCalendar.DayKind.SPECIAL_HALT))
+                        .append(flag(calendar.isDayBeforeHoliday(d)))
+                        .append(flag(calendar.isDayAfterHoliday(d)))
+                        .append(flag(events.isEventDay(EventCalendar.Event.FOMC, d)))
+                        .append(flag(events.isEventDay(EventCalendar.Event.NFP, d)))
+                        .append(flag(events.isEventDay(EventCalendar.Event.CPI, d)))
+                        .append(flag(events.isEventDay(EventCalendar.Event.OPEX, d)))
+                        .append(flag(events.isEventDay(EventCalendar.Event.QUAD_WITCHING, d)))
+                        .endRow();
+            }
+        }
+    }
+
+    private static void appendNullable(DuckDBAppender a, String value) throws SQLException {
+        if (value == null) {
+            a.appendNull();
+        } else {
+            a.append(value);
+        }
+    }
+
+    private static void appendNullable(DuckDBAppender a, LocalTime value) throws SQLException {
+        if (value == null) {
+            a.appendNull();
+        } else {
+            a.append(value);
+        }
+    }
+
+    private static int flag(boolean b) {
+        return b ? 1 : 0;
+    }
+
+    /** The calendar flag columns copied from {@code calendar_days} onto every session-day. */
+    static final List<String> CALENDAR_FLAGS = List.of("is_holiday", "is_early_close", "is_day_before_holiday",
+            "is_day_after_holiday", "is_fomc", "is_nfp", "is_cpi", "is_opex", "is_quad_witching");
+
     /**
-     * high_time / low_time are the first minute that reached the day's extreme: among tied minutes the
-     * earliest, which is what "when was the high set" means.
+     * Two steps so that 17 sessions cost little more than one: minute bars are first folded into blocks of
+     * {@code blockMinutes} (a divisor of every session boundary, so a block lies wholly inside or outside each
+     * session), then each session-day is folded from its blocks.
+     *
+     * <p>high_time / low_time are the first minute that reached the session-day's extreme: among tied minutes the
+     * earliest, which is what "when was the high set" means. The ordering key {@code high * 1e6 - pos} puts the
+     * highest high first and, within it, the earliest minute of the trading day (pos < 1440 stays below any
+     * tick × 1e6).
      */
-    private static String sql(String table, String sessionFilter) {
+    static String sessionDaysSql(int shiftMinutes, int blockMinutes) {
+        String flags = CALENDAR_FLAGS.stream()
+                .map(f -> "coalesce(cd." + f + ", 0) AS " + f)
+                .collect(Collectors.joining(",\n       "));
+        String patterns = PATTERNS.entrySet().stream()
+                .map(e -> "CAST(coalesce(" + e.getValue() + ", FALSE) AS INTEGER) AS is_" + e.getKey())
+                .collect(Collectors.joining(",\n       "));
         return """
-                CREATE OR REPLACE TABLE %s AS
-                WITH b AS (
-                    SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS trade_date, ts, open, high, low, close, volume
+                CREATE OR REPLACE TABLE session_days AS
+                WITH sb AS (
+                    SELECT s.session, CAST(m.range AS INTEGER) AS block
+                    FROM sessions s CROSS JOIN range(0, 1440 // %4$d) m
+                    WHERE CASE WHEN s.start_minute < s.end_minute
+                               THEN m.range * %4$d >= s.start_minute AND m.range * %4$d < s.end_minute
+                               ELSE m.range * %4$d >= s.start_minute OR m.range * %4$d < s.end_minute END
+                ), minutes AS (
+                    SELECT CAST(ts + INTERVAL %1$d MINUTE AS DATE) AS trade_date,
+                           (hour(ts) * 60 + minute(ts)) // %4$d AS block,
+                           (hour(ts) * 60 + minute(ts) + %1$d) %% 1440 AS pos,
+                           ts, open, high, low, close, volume
                     FROM bars
-                    WHERE %s
-                ), marked AS (
-                    SELECT *, max(high) OVER d AS day_high, min(low) OVER d AS day_low
-                    FROM b
-                    WINDOW d AS (PARTITION BY trade_date)
+                ), blocks AS (
+                    SELECT trade_date, block,
+                           min(ts) AS first_ts, max(ts) AS last_ts,
+                           arg_min(open, ts) AS open, max(high) AS high, min(low) AS low, arg_max(close, ts) AS close,
+                           sum(volume) AS volume, count(*) AS bars,
+                           arg_max(ts, high * 1000000 - pos) AS high_time, arg_max(pos, high * 1000000 - pos) AS high_pos,
+                           arg_min(ts, low * 1000000 + pos) AS low_time, arg_min(pos, low * 1000000 + pos) AS low_pos
+                    FROM minutes
+                    GROUP BY trade_date, block
                 ), days AS (
-                    SELECT trade_date,
-                           arg_min(open, ts) AS open,
-                           max(high) AS high,
-                           min(low) AS low,
-                           arg_max(close, ts) AS close,
-                           sum(volume) AS volume,
-                           count(*) AS bars,
-                           min(ts) FILTER (WHERE high = day_high) AS high_time,
-                           min(ts) FILTER (WHERE low = day_low) AS low_time
-                    FROM marked
-                    GROUP BY trade_date
+                    SELECT sb.session, k.trade_date,
+                           arg_min(k.open, k.first_ts) AS open,
+                           max(k.high) AS high,
+                           min(k.low) AS low,
+                           arg_max(k.close, k.last_ts) AS close,
+                           sum(k.volume) AS volume,
+                           CAST(sum(k.bars) AS BIGINT) AS bars,
+                           arg_max(k.high_time, k.high * 1000000 - k.high_pos) AS high_time,
+                           arg_min(k.low_time, k.low * 1000000 + k.low_pos) AS low_time
+                    FROM blocks k JOIN sb ON sb.block = k.block
+                    GROUP BY sb.session, k.trade_date
                 ), linked AS (
                     SELECT *,
-                           lag(close) OVER w AS prev_close,
-                           lag(high) OVER w AS prev_high,
-                           lag(low) OVER w AS prev_low
+                           lag(open) OVER w AS p_open, lag(high) OVER w AS p_high, lag(low) OVER w AS p_low,
+                           lag(close) OVER w AS p_close, lag(volume) OVER w AS p_volume,
+                           lag(open, 2) OVER w AS p2_open, lag(high, 2) OVER w AS p2_high,
+                           lag(low, 2) OVER w AS p2_low, lag(close, 2) OVER w AS p2_close,
+                           lag(close, 6) OVER w AS p6_close,
+                           row_number() OVER w - 1 AS earlier_days,
+                           min(high - low) OVER (PARTITION BY session ORDER BY trade_date
+                                                 ROWS BETWEEN 3 PRECEDING AND 1 PRECEDING) AS min_range_3,
+                           min(high - low) OVER (PARTITION BY session ORDER BY trade_date
+                                                 ROWS BETWEEN 6 PRECEDING AND 1 PRECEDING) AS min_range_6,
+                           max(high) OVER (PARTITION BY session ORDER BY trade_date
+                                           ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS max_high_20,
+                           min(low) OVER (PARTITION BY session ORDER BY trade_date
+                                          ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS min_low_20
                     FROM days
-                    WINDOW w AS (ORDER BY trade_date)
+                    WINDOW w AS (PARTITION BY session ORDER BY trade_date)
                 )
-                SELECT trade_date,
+                SELECT l.session,
+                       l.trade_date,
                        round(open, 2) AS open,
                        round(high, 2) AS high,
                        round(low, 2) AS low,
@@ -78,26 +322,37 @@ final class DerivedTables {
                        100 * (close - open) / open AS body_pct,
                        round(high - greatest(open, close), 2) AS upper_wick,
                        round(least(open, close) - low, 2) AS lower_wick,
-                       round(prev_close, 2) AS prev_close,
-                       round(close - prev_close, 2) AS change,
-                       100 * (close - prev_close) / prev_close AS change_pct,
-                       round(open - prev_close, 2) AS gap,
-                       100 * (open - prev_close) / prev_close AS gap_pct,
+                       round(p_close, 2) AS prev_close,
+                       round(close - p_close, 2) AS change,
+                       100 * (close - p_close) / p_close AS change_pct,
+                       round(open - p_close, 2) AS gap,
+                       100 * (open - p_close) / p_close AS gap_pct,
                        CAST(close > open AS INTEGER) AS is_green,
                        CAST(close < open AS INTEGER) AS is_red,
-                       CAST(coalesce(high < prev_high AND low > prev_low, FALSE) AS INTEGER) AS is_inside,
-                       CAST(coalesce(high > prev_high AND low < prev_low, FALSE) AS INTEGER) AS is_outside,
-                       isodow(trade_date) AS weekday,
-                       dayname(trade_date) AS weekday_name,
-                       month(trade_date) AS month,
-                       monthname(trade_date) AS month_name,
-                       year(trade_date) AS year,
+                       CAST(coalesce(high < p_high AND low > p_low, FALSE) AS INTEGER) AS is_inside,
+                       CAST(coalesce(high > p_high AND low < p_low, FALSE) AS INTEGER) AS is_outside,
+                       isodow(l.trade_date) AS weekday,
+                       dayname(l.trade_date) AS weekday_name,
+                       month(l.trade_date) AS month,
+                       monthname(l.trade_date) AS month_name,
+                       year(l.trade_date) AS year,
                        high_time,
                        low_time,
                        hour(high_time) AS high_hour,
-                       hour(low_time) AS low_hour
-                FROM linked
-                ORDER BY trade_date
-                """.formatted(table, sessionFilter);
+                       hour(low_time) AS low_hour,
+                       round(p_open, 2) AS prev_open,
+                       round(p_high, 2) AS prev_high,
+                       round(p_low, 2) AS prev_low,
+                       round(p_high - p_low, 2) AS prev_range,
+                       100 * (p_close - p2_close) / p2_close AS prev_change_pct,
+                       p_volume AS prev_volume,
+                       cd.close_time,
+                       cd.holiday_name,
+                       %2$s,
+                       %3$s
+                FROM linked l
+                LEFT JOIN calendar_days cd ON cd.trade_date = l.trade_date
+                ORDER BY l.session, l.trade_date
+                """.formatted(shiftMinutes, flags, patterns, blockMinutes);
     }
 }

@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * Owns one DuckDB file: the minute bars ({@code bars}), their provenance ({@code meta}) and the daily tables
- * derived from them ({@code daily}, {@code daily_rth}).
+ * Owns one DuckDB file: the minute bars ({@code bars}), their provenance ({@code meta}) and the tables derived
+ * from them ({@code session_days}, {@code daily}, {@code daily_rth}, {@code calendar_days}, {@code sessions}).
  *
  * <p>Only one process can open a DuckDB file, so this object is the single owner inside the JVM. A DuckDB
  * connection must never be used by two threads at once; {@link #withConnection} lends each caller its own
@@ -101,9 +101,20 @@ public final class MarketDataStore implements AutoCloseable {
                 && scalarLong(c, "SELECT count(*) FROM bars") > 0);
     }
 
-    /** True when both derived daily tables exist (they are built by {@link #buildDerivedTables()}). */
+    /**
+     * True when the derived tables of the current generation exist (they are built by
+     * {@link #buildDerivedTables()}); a file built before session_days existed reads as "rebuild needed".
+     */
     public boolean hasDerivedTables() throws SQLException {
-        return withConnection(c -> tableExists(c, "daily") && tableExists(c, "daily_rth"));
+        return withConnection(c -> {
+            for (String table : List.of(DerivedTables.DAILY, DerivedTables.DAILY_RTH, DerivedTables.SESSION_DAYS,
+                    DerivedTables.CALENDAR_DAYS, DerivedTables.SESSIONS)) {
+                if (!tableExists(c, table)) {
+                    return false;
+                }
+            }
+            return true;
+        });
     }
 
     /** What data is loaded: its source, span and size. Throws when there is no data. */
@@ -133,14 +144,18 @@ public final class MarketDataStore implements AutoCloseable {
         return source == null ? DataInfo.IMPORTED : source;
     }
 
-    /** (Re)builds {@code daily} and {@code daily_rth} from {@code bars}. Run after every load. */
+    /**
+     * (Re)builds the derived tables from {@code bars}: {@code sessions}, {@code calendar_days},
+     * {@code session_days} (every session of the instrument named in {@code meta}, NQ by default), {@code daily}
+     * (= ETH) and {@code daily_rth} (= RTH). Run after every load.
+     */
     public void buildDerivedTables() throws SQLException {
         long start = System.nanoTime();
         withConnection(c -> {
             DerivedTables.build(c);
             return null;
         });
-        log.info("built daily and daily_rth in {} ms", (System.nanoTime() - start) / 1_000_000);
+        log.info("built session_days, daily and daily_rth in {} ms", (System.nanoTime() - start) / 1_000_000);
     }
 
     static boolean tableExists(Connection c, String table) throws SQLException {

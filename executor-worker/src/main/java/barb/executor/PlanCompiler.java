@@ -7,34 +7,29 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * Checks a {@link Plan} and turns it into parameterised SQL over the daily tables. Pure: no I/O.
+ * Turns a checked {@link Plan} into parameterised DuckDB SQL over the session-day rows. Pure: no I/O.
  *
  * <p>Nothing the planner wrote is pasted into SQL as text: table, column, function and direction names are
- * looked up in the fixed lists below, and every value (dates, filter thresholds, the limit) is a {@code ?}
- * parameter.
+ * looked up in {@link PlanVocabulary}, and every value (dates, thresholds, lengths, offsets, the limit) is a
+ * {@code ?} parameter. Checks live in {@link PlanChecker}; the rows come from {@link DaySource}.
  */
 final class PlanCompiler {
 
-    enum Operation { LIST, COUNT, AGGREGATE, GROUP, FORMATION }
+    enum Operation {
+        LIST, COUNT, AGGREGATE, GROUP, DISTRIBUTION, PROBABILITY, STREAK, CORRELATION, FORMATION, AROUND, COMPARE,
+        TOP_N
+    }
 
-    /** Numeric columns of the daily tables a plan may name as metric or filter. */
-    static final Set<String> METRICS = Set.of(
-            "open", "high", "low", "close", "volume", "bars", "range", "range_pct", "body", "body_pct",
-            "upper_wick", "lower_wick", "prev_close", "change", "change_pct", "gap", "gap_pct",
-            "is_green", "is_red", "is_inside", "is_outside", "weekday", "month", "year", "high_hour", "low_hour");
+    /** Kept for callers of schema v1: the metric names. */
+    static final Set<String> METRICS = PlanVocabulary.METRICS;
 
-    /** Plan aggregate name → DuckDB function. */
-    static final Map<String, String> AGGREGATES = Map.of(
-            "mean", "avg", "median", "median", "min", "min", "max", "max", "sum", "sum", "std", "stddev_samp",
-            "count", "count");
-
-    private static final Map<String, String> OPERATORS = Map.of(
-            "<", "<", "<=", "<=", ">", ">", ">=", ">=", "=", "=", "==", "=", "!=", "<>", "<>", "<>");
+    static final String PERIOD_WHERE_START = "trade_date BETWEEN CAST(";
+    static final String PERIOD_WHERE_MIDDLE = " AS DATE) AND CAST(";
+    static final String PERIOD_WHERE_END = " AS DATE)";
+    static final String PERIOD_WHERE = "trade_date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)";
 
     /** Columns of a listed day, before the plan's own metric and filter columns. */
     private static final List<String> LIST_COLUMNS = List.of(
@@ -44,21 +39,6 @@ final class PlanCompiler {
     /** Columns of a source row (a counted or aggregated day), before the plan's metric and filter columns. */
     private static final List<String> SOURCE_COLUMNS = List.of("trade_date", "open", "high", "low", "close");
 
-    static final String PERIOD_WHERE = "trade_date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)";
-
-    /**
-     * A plan that passed every check, with names normalised.
-     *
-     * @param name      how messages name the plan, e.g. "plan s1"
-     * @param table     daily or daily_rth
-     * @param session   ETH or RTH
-     * @param valueName the name of the computed value column, e.g. "mean_range" (aggregate, group)
-     */
-    record Checked(Plan plan, String name, Operation operation, String table, String session, String metric,
-                   String aggregate, String groupBy, List<Plan.Condition> filters, boolean descending,
-                   boolean sorted, Integer limit, String extreme, String valueName) {
-    }
-
     /** A statement and its parameters, in order. */
     record Sql(String text, List<Object> params) {
     }
@@ -66,190 +46,387 @@ final class PlanCompiler {
     /**
      * The statements of one plan.
      *
-     * @param answer  computes the result table
-     * @param source  the rows (days) the answer was computed from; null for list, whose table is the evidence
-     * @param columns columns of the answer, in order
+     * @param answer        computes the result table
+     * @param source        the rows (days) the answer was computed from; null for list/top_n, whose table is
+     *                      the evidence
+     * @param columns       columns of the answer, in order
      * @param sourceColumns columns of the source rows
+     * @param detail        a second answer statement: the summary numbers of a distribution (null otherwise)
+     * @param scanned       counts the session-days of the period before filters
      */
-    record Compiled(Sql answer, Sql source, List<String> columns, List<String> sourceColumns) {
+    record Compiled(Sql answer, Sql source, List<String> columns, List<String> sourceColumns, Sql detail,
+                    Sql scanned) {
+    }
+
+    /** Alias kept so callers can name the checked plan as before. */
+    static PlanChecker.Checked check(Plan plan) {
+        return PlanChecker.check(plan);
     }
 
     private PlanCompiler() {
     }
 
-    /** Throws a non-retriable {@code bad_plan} {@link StageException} naming the first bad field. */
-    static Checked check(Plan plan) {
-        if (plan == null) {
-            throw bad("plan: missing");
-        }
-        String name = plan.id() == null || plan.id().isBlank() ? "plan" : "plan " + plan.id();
-        Operation operation = operation(name, plan.operation());
-        String session = session(name, plan.session());
-        String table = session.equals("RTH") ? DerivedTables.DAILY_RTH : DerivedTables.DAILY;
-        checkTimeframe(name, plan.timeframe());
-        if (plan.period() != null && plan.period().from() != null && plan.period().to() != null
-                && plan.period().from().isAfter(plan.period().to())) {
-            throw bad(name + ": period.from " + plan.period().from() + " is after period.to " + plan.period().to());
-        }
-        String metric = plan.metric() == null || operation == Operation.FORMATION ? null
-                : metric(name, "metric", plan.metric());
-        List<Plan.Condition> filters = new ArrayList<>();
-        for (int i = 0; i < plan.filters().size(); i++) {
-            filters.add(condition(name, i, plan.filters().get(i)));
-        }
-        boolean descending = sortDescending(name, plan.sort(), operation, metric);
-        if (plan.limit() != null && plan.limit() < 1) {
-            throw bad(name + ": limit must be at least 1, got " + plan.limit());
-        }
-        String aggregate = null;
-        String groupBy = null;
-        String extreme = null;
-        String valueName = null;
-        switch (operation) {
-            case AGGREGATE -> {
-                if (metric == null) {
-                    throw bad(name + ": aggregate needs a metric (one of " + sorted(METRICS) + ")");
-                }
-                aggregate = aggregate(name, plan.aggregate(), true);
-                valueName = aggregate + "_" + metric;
-            }
-            case GROUP -> {
-                groupBy = groupBy(name, plan.groupBy());
-                aggregate = aggregate(name, plan.aggregate(), metric != null);
-                if (aggregate != null && metric == null) {
-                    throw bad(name + ": aggregate '" + aggregate + "' needs a metric to aggregate");
-                }
-                valueName = metric == null ? "count" : aggregate + "_" + metric;
-            }
-            case FORMATION -> extreme = extreme(name, plan.extreme());
-            default -> {
-            }
-        }
-        return new Checked(plan, name, operation, table, session, metric, aggregate, groupBy, List.copyOf(filters),
-                descending, plan.sort() != null, plan.limit(), extreme, valueName);
+    /** The statements over the issue-2 tables ({@code daily}, {@code daily_rth}). */
+    static Compiled compile(PlanChecker.Checked p, LocalDate from, LocalDate to) {
+        return compile(p, DataLayout.dailyTables(p.session()), from, to);
     }
 
     /** The statements for a checked plan over the period {@code from} … {@code to} (inclusive). */
-    static Compiled compile(Checked p, LocalDate from, LocalDate to) {
-        List<Object> params = new ArrayList<>();
-        params.add(from == null ? null : from.toString());
-        params.add(to == null ? null : to.toString());
-        StringBuilder where = new StringBuilder(PERIOD_WHERE);
-        for (Plan.Condition f : p.filters()) {
-            where.append(" AND ").append(f.metric()).append(' ').append(f.op()).append(" ?");
-            params.add(f.value());
+    static Compiled compile(PlanChecker.Checked p, DataLayout layout, LocalDate from, LocalDate to) {
+        if (p.operation() == Operation.COMPARE) {
+            throw new IllegalArgumentException("compare runs its variants one by one");
         }
+        DaySource src = DaySource.build(p, layout, from, to, shifts(p));
+        Sql scanned = new SqlText().add("SELECT count(*) FROM ").add(src.from()).add(" WHERE ").add(src.scope())
+                .sql();
         return switch (p.operation()) {
-            case LIST -> list(p, where, params);
-            case COUNT -> count(p, where, params);
-            case AGGREGATE -> aggregate(p, where, params);
-            case GROUP -> group(p, where, params);
-            case FORMATION -> formation(p, where, params);
+            case LIST -> list(p, src, scanned);
+            case TOP_N -> topN(p, src, scanned);
+            case COUNT -> count(p, src, scanned);
+            case AGGREGATE -> aggregate(p, src, scanned);
+            case GROUP -> group(p, src, scanned);
+            case FORMATION -> formation(p, src, scanned);
+            case DISTRIBUTION -> distribution(p, src, scanned);
+            case PROBABILITY -> probability(p, src, scanned);
+            case CORRELATION -> correlation(p, src, scanned);
+            case STREAK -> streak(p, src, scanned);
+            case AROUND -> around(p, src, scanned);
+            case COMPARE -> throw new IllegalStateException("unreachable");
         };
     }
 
-    private static Compiled list(Checked p, StringBuilder where, List<Object> params) {
-        List<String> columns = withPlanColumns(LIST_COLUMNS, p);
+    /** The values of other days an operation reads: around's offsets, a later outcome, a later metric2. */
+    private static List<DaySource.Shift> shifts(PlanChecker.Checked p) {
+        List<DaySource.Shift> out = new ArrayList<>();
+        switch (p.operation()) {
+            case AROUND -> {
+                for (int k : p.offsets()) {
+                    if (k != 0) {
+                        out.add(new DaySource.Shift(p.metric(), k));
+                    }
+                }
+            }
+            case PROBABILITY -> {
+                if (p.offset() != 0) {
+                    out.add(new DaySource.Shift(p.outcome().metric(), p.offset()));
+                }
+            }
+            case CORRELATION -> {
+                if (p.offset() != 0) {
+                    out.add(new DaySource.Shift(p.metric2(), p.offset()));
+                }
+            }
+            default -> {
+            }
+        }
+        return out;
+    }
+
+    /** {@code FROM … WHERE scope [AND filter] [AND extra]}. */
+    private static SqlText fromWhere(SqlText sql, DaySource src, String extra) {
+        sql.add("\nFROM ").add(src.from()).add("\nWHERE ").add(src.scope());
+        if (src.filter() != null) {
+            sql.add(" AND ").add(src.filter());
+        }
+        if (extra != null) {
+            sql.add(" AND " + extra);
+        }
+        return sql;
+    }
+
+    private static Compiled list(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        List<String> columns = withPlanColumns(LIST_COLUMNS, p, src);
         String order = p.metric() == null
                 ? "trade_date " + (p.descending() ? "DESC" : "ASC")
                 : p.metric() + (p.descending() ? " DESC" : " ASC") + " NULLS LAST, trade_date";
-        List<Object> answerParams = new ArrayList<>(params);
-        String limit = "";
+        SqlText sql = fromWhere(new SqlText().add("SELECT " + select(columns)), src, null)
+                .add("\nORDER BY " + order);
         if (p.limit() != null) {
-            limit = "\nLIMIT ?";
-            answerParams.add(p.limit());
+            sql.add("\nLIMIT ").param(p.limit());
         }
-        String sql = "SELECT " + select(columns) + "\nFROM " + p.table() + "\nWHERE " + where
-                + "\nORDER BY " + order + limit;
-        return new Compiled(new Sql(sql, answerParams), null, columns, columns);
+        return new Compiled(sql.sql(), null, columns, columns, null, scanned);
     }
 
-    private static Compiled count(Checked p, StringBuilder where, List<Object> params) {
-        String sql = "SELECT count(*) AS count\nFROM " + p.table() + "\nWHERE " + where;
-        List<String> sourceColumns = withPlanColumns(SOURCE_COLUMNS, p);
-        return new Compiled(new Sql(sql, params), sourceSql(p, sourceColumns, where, params), List.of("count"),
-                sourceColumns);
+    /** The top N days by the metric, over all days or per group (weekday, month, year). */
+    private static Compiled topN(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        List<String> keys = groupKeys(p.groupBy());
+        List<String> base = new ArrayList<>(LIST_COLUMNS);
+        base.addAll(1, keys.stream().filter(k -> !base.contains(k)).toList());
+        List<String> columns = new ArrayList<>(withPlanColumns(base, p, src));
+        columns.add("rank");
+        String partition = keys.isEmpty() ? "" : "PARTITION BY " + keys.getFirst() + " ";
+        String order = p.metric() + (p.descending() ? " DESC" : " ASC") + ", trade_date";
+        String rank = "row_number() OVER (" + partition + "ORDER BY " + order + ")";
+        SqlText sql = new SqlText().add("SELECT " + select(columns.subList(0, columns.size() - 1)) + ", " + rank
+                + " AS rank");
+        fromWhere(sql, src, p.metric() + " IS NOT NULL").add("\nQUALIFY " + rank + " <= ").param(p.limit())
+                .add("\nORDER BY " + (keys.isEmpty() ? "" : keys.getFirst() + ", ") + "rank");
+        return new Compiled(sql.sql(), null, List.copyOf(columns), List.copyOf(columns), null, scanned);
     }
 
-    private static Compiled aggregate(Checked p, StringBuilder where, List<Object> params) {
-        where.append(" AND ").append(p.metric()).append(" IS NOT NULL");
-        String sql = "SELECT " + AGGREGATES.get(p.aggregate()) + "(" + p.metric() + ") AS " + p.valueName()
-                + ", count(*) AS count\nFROM " + p.table() + "\nWHERE " + where;
-        List<String> sourceColumns = withPlanColumns(SOURCE_COLUMNS, p);
-        return new Compiled(new Sql(sql, params), sourceSql(p, sourceColumns, where, params),
-                List.of(p.valueName(), "count"), sourceColumns);
+    private static Compiled count(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        SqlText sql = fromWhere(new SqlText().add("SELECT count(*) AS count"), src, null);
+        List<String> sourceColumns = withPlanColumns(SOURCE_COLUMNS, p, src);
+        return new Compiled(sql.sql(), sourceSql(sourceColumns, src, null), List.of("count"), sourceColumns, null,
+                scanned);
     }
 
-    private static Compiled group(Checked p, StringBuilder where, List<Object> params) {
-        List<String> keys = switch (p.groupBy()) {
+    private static Compiled aggregate(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        String notNull = p.metric() + " IS NOT NULL";
+        SqlText sql = fromWhere(new SqlText().add("SELECT " + PlanVocabulary.AGGREGATES.get(p.aggregate()) + "("
+                + p.metric() + ") AS " + p.valueName() + ", count(*) AS count"), src, notNull);
+        List<String> sourceColumns = withPlanColumns(SOURCE_COLUMNS, p, src);
+        return new Compiled(sql.sql(), sourceSql(sourceColumns, src, notNull), List.of(p.valueName(), "count"),
+                sourceColumns, null, scanned);
+    }
+
+    private static List<String> groupKeys(String groupBy) {
+        if (groupBy == null) {
+            return List.of();
+        }
+        return switch (groupBy) {
             case "weekday" -> List.of("weekday", "weekday_name");
             case "month" -> List.of("month", "month_name");
             default -> List.of("year");
         };
-        if (p.metric() != null) {
-            where.append(" AND ").append(p.metric()).append(" IS NOT NULL");
-        }
+    }
+
+    private static Compiled group(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        List<String> keys = groupKeys(p.groupBy());
+        String notNull = p.metric() == null ? null : p.metric() + " IS NOT NULL";
         List<String> columns = new ArrayList<>(keys);
         columns.add("count");
         String value = "";
         if (p.metric() != null) {
-            value = ", " + AGGREGATES.get(p.aggregate()) + "(" + p.metric() + ") AS " + p.valueName();
+            value = ", " + PlanVocabulary.AGGREGATES.get(p.aggregate()) + "(" + p.metric() + ") AS " + p.valueName();
             columns.add(p.valueName());
         }
         String order = p.sorted()
                 ? p.valueName() + (p.descending() ? " DESC" : " ASC") + ", " + keys.getFirst()
                 : keys.getFirst();
-        List<Object> answerParams = new ArrayList<>(params);
-        String limit = "";
-        if (p.limit() != null) {
-            limit = "\nLIMIT ?";
-            answerParams.add(p.limit());
-        }
         String keyList = String.join(", ", keys);
-        String sql = "SELECT " + keyList + ", count(*) AS count" + value + "\nFROM " + p.table() + "\nWHERE "
-                + where + "\nGROUP BY " + keyList + "\nORDER BY " + order + limit;
+        SqlText sql = fromWhere(new SqlText().add("SELECT " + keyList + ", count(*) AS count" + value), src, notNull)
+                .add("\nGROUP BY " + keyList + "\nORDER BY " + order);
+        if (p.limit() != null) {
+            sql.add("\nLIMIT ").param(p.limit());
+        }
         List<String> sourceBase = new ArrayList<>(List.of("trade_date"));
         sourceBase.add(keys.getLast());
-        List<String> sourceColumns = withPlanColumns(sourceBase, p);
-        return new Compiled(new Sql(sql, answerParams), sourceSql(p, sourceColumns, where, params), columns,
-                sourceColumns);
+        List<String> sourceColumns = withPlanColumns(sourceBase, p, src);
+        return new Compiled(sql.sql(), sourceSql(sourceColumns, src, notNull), columns, sourceColumns, null,
+                scanned);
     }
 
-    private static Compiled formation(Checked p, StringBuilder where, List<Object> params) {
+    /**
+     * When the session's high (low) is set: the first minute that reached it, bucketed by 15, 30 or 60 minutes
+     * and listed in session order. {@code bucket_minute} (minutes after midnight) becomes "HH:MM" on the way out.
+     */
+    private static Compiled formation(PlanChecker.Checked p, DaySource src, Sql scanned) {
         String time = p.extreme() + "_time";
-        where.append(" AND ").append(time).append(" IS NOT NULL");
-        // Hours in session order: 18:00 (start of the trading day) first, 16:00 last.
-        String sql = "SELECT hour(" + time + ") AS hour, count(*) AS count, "
-                + "100.0 * count(*) / sum(count(*)) OVER () AS pct\nFROM " + p.table() + "\nWHERE " + where
-                + "\nGROUP BY hour(" + time + ")\nORDER BY (hour(" + time + ") + 6) % 24";
-        List<String> sourceColumns = withPlanColumns(List.of("trade_date", time, p.extreme()), p);
-        return new Compiled(new Sql(sql, params), sourceSql(p, sourceColumns, where, params),
-                List.of("hour", "count", "pct"), sourceColumns);
+        int start = p.time() != null ? p.time().from().toSecondOfDay() / 60
+                : src.window().start().toSecondOfDay() / 60;
+        int first = start - start % p.bucket();
+        SqlText sql = new SqlText().add("SELECT (hour(" + time + ") * 60 + minute(" + time + ")) // ")
+                .param(p.bucket()).add(" * ").param(p.bucket())
+                .add(" AS bucket_minute, count(*) AS count, 100.0 * count(*) / sum(count(*)) OVER () AS pct");
+        fromWhere(sql, src, time + " IS NOT NULL").add("\nGROUP BY bucket_minute\nORDER BY (bucket_minute - ")
+                .param(first).add(" + 1440) % 1440");
+        List<String> sourceColumns = withPlanColumns(List.of("trade_date", time, p.extreme()), p, src);
+        String label = p.bucket() == 60 ? "hour" : "time";
+        return new Compiled(sql.sql(), sourceSql(sourceColumns, src, time + " IS NOT NULL"),
+                List.of(label, "count", "pct"), sourceColumns, null, scanned);
     }
 
-    private static Sql sourceSql(Checked p, List<String> columns, StringBuilder where, List<Object> params) {
-        return new Sql("SELECT " + select(columns) + "\nFROM " + p.table() + "\nWHERE " + where
-                + "\nORDER BY trade_date", params);
+    /** Percentile p → its column name: 5 → p5, 2.5 → p2_5. */
+    static String percentileName(double p) {
+        String s = p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p).replace('.', '_');
+        return "p" + s;
     }
 
-    /** {@code base} plus the plan's metric and filter columns not already in it. */
-    private static List<String> withPlanColumns(List<String> base, Checked p) {
+    /**
+     * The summary numbers (count, mean, median, std, min, max, percentiles by linear interpolation) and an
+     * equal-width histogram between min and max: bins are [a, b) except the last, which is [a, b]; when every
+     * value is the same the range is widened by 0.5 either side.
+     */
+    private static Compiled distribution(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        String notNull = p.metric() + " IS NOT NULL";
+        SqlText values = fromWhere(new SqlText().add("SELECT " + p.metric() + " AS v"), src, notNull);
+
+        SqlText stats = new SqlText().add("SELECT count(v) AS count, avg(v) AS mean, median(v) AS median, "
+                + "stddev_samp(v) AS std, min(v) AS min, max(v) AS max");
+        for (double pct : p.percentiles()) {
+            stats.add(", quantile_cont(v, ").param(pct / 100.0).add(") AS " + percentileName(pct));
+        }
+        stats.add("\nFROM (").add(values.sql()).add(")");
+
+        SqlText bins = new SqlText().add("WITH v AS (").add(values.sql()).add("),\n"
+                + "e AS (SELECT CASE WHEN max(v) = min(v) THEN min(v) - 0.5 ELSE min(v) END AS lo, "
+                + "CASE WHEN max(v) = min(v) THEN max(v) + 0.5 ELSE max(v) END AS hi, count(*) AS n FROM v),\n"
+                + "k AS (SELECT least(CAST(floor((v - lo) / ((hi - lo) / ").param(p.bins())
+                .add(")) AS BIGINT), ").param(p.bins() - 1).add(") AS bin FROM v, e),\n"
+                + "i AS (SELECT range AS bin FROM range(CAST(").param(p.bins()).add(" AS BIGINT)))\n"
+                + "SELECT i.bin + 1 AS bin, lo + i.bin * (hi - lo) / ").param(p.bins())
+                .add(" AS bin_from, lo + (i.bin + 1) * (hi - lo) / ").param(p.bins())
+                .add(" AS bin_to, count(k.bin) AS count, 100.0 * count(k.bin) / n AS pct\n"
+                        + "FROM i CROSS JOIN e LEFT JOIN k ON k.bin = i.bin\nWHERE n > 0\n"
+                        + "GROUP BY i.bin, lo, hi, n\nORDER BY i.bin");
+        List<String> sourceColumns = withPlanColumns(SOURCE_COLUMNS, p, src);
+        return new Compiled(bins.sql(), sourceSql(sourceColumns, src, notNull),
+                List.of("bin", "bin_from", "bin_to", "count", "pct"), sourceColumns, stats.sql(), scanned);
+    }
+
+    /**
+     * P(outcome | condition): of the session-days meeting the filters (the condition), the share whose outcome
+     * holds {@code offset} trading days later (0 = the same day); days whose outcome day lies beyond the data
+     * are not counted. base_probability is the same share over every session-day of the period.
+     */
+    private static Compiled probability(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        Plan.Condition o = p.outcome();
+        String outcomeColumn = p.offset() == 0 ? o.metric()
+                : new DaySource.Shift(o.metric(), p.offset()).column();
+        SqlText inner = new SqlText().add("SELECT " + outcomeColumn + " AS o, ");
+        if (src.filter() == null) {
+            inner.add("TRUE");
+        } else {
+            inner.add("(").add(src.filter()).add(")");
+        }
+        inner.add(" AS cond\nFROM ").add(src.from()).add("\nWHERE ").add(src.scope());
+        SqlText sql = new SqlText()
+                .add("SELECT 100.0 * count(*) FILTER (WHERE cond AND o " + o.op() + " ").param(o.value())
+                .add(") / nullif(count(o) FILTER (WHERE cond), 0) AS probability, ")
+                .add("count(*) FILTER (WHERE cond AND o " + o.op() + " ").param(o.value()).add(") AS matches, ")
+                .add("count(o) FILTER (WHERE cond) AS total, ")
+                .add("100.0 * count(*) FILTER (WHERE o " + o.op() + " ").param(o.value())
+                .add(") / nullif(count(o), 0) AS base_probability, count(o) AS base_total\nFROM (")
+                .add(inner.sql()).add(")");
+        List<String> sourceColumns = new ArrayList<>(withPlanColumns(SOURCE_COLUMNS, p, src));
+        if (!sourceColumns.contains(o.metric())) {
+            sourceColumns.add(o.metric());
+        }
+        if (!sourceColumns.contains(outcomeColumn)) {
+            sourceColumns.add(outcomeColumn);
+        }
+        SqlText source = new SqlText().add("SELECT " + select(sourceColumns) + ", CAST(" + outcomeColumn + " "
+                + o.op() + " ").param(o.value()).add(" AS INTEGER) AS outcome_met");
+        fromWhere(source, src, outcomeColumn + " IS NOT NULL").add("\nORDER BY trade_date");
+        List<String> allSourceColumns = new ArrayList<>(sourceColumns);
+        allSourceColumns.add("outcome_met");
+        return new Compiled(sql.sql(), source.sql(),
+                List.of("probability", "matches", "total", "base_probability", "base_total"),
+                List.copyOf(allSourceColumns), null, scanned);
+    }
+
+    /** Pearson correlation of metric and metric2 (read offset trading days later) over the matching days. */
+    private static Compiled correlation(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        String second = p.offset() == 0 ? p.metric2() : new DaySource.Shift(p.metric2(), p.offset()).column();
+        String both = p.metric() + " IS NOT NULL AND " + second + " IS NOT NULL";
+        SqlText sql = fromWhere(new SqlText().add("SELECT CASE WHEN count(*) >= 3 THEN corr(" + p.metric() + ", "
+                + second + ") END AS correlation, count(*) AS n"), src, both);
+        List<String> sourceColumns = new ArrayList<>(withPlanColumns(List.of("trade_date"), p, src));
+        if (!sourceColumns.contains(second)) {
+            sourceColumns.add(second);
+        }
+        return new Compiled(sql.sql(), sourceSql(sourceColumns, src, both), List.of("correlation", "n"),
+                List.copyOf(sourceColumns), null, scanned);
+    }
+
+    /**
+     * Runs of consecutive session-days meeting the filters (a weekend or holiday is no break: the rows are
+     * trading days; a day that fails the filters is). Longest first unless sort is asc.
+     */
+    private static Compiled streak(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        SqlText runs = new SqlText().add("WITH t AS (SELECT *, ");
+        if (src.filter() == null) {
+            runs.add("1");
+        } else {
+            runs.add("CASE WHEN ").add(src.filter()).add(" THEN 1 ELSE 0 END");
+        }
+        runs.add(" AS hit\nFROM ").add(src.from()).add("\nWHERE ").add(src.scope()).add("),\n"
+                + "g AS (SELECT *, row_number() OVER (ORDER BY trade_date) - row_number() OVER (PARTITION BY hit "
+                + "ORDER BY trade_date) AS streak_group FROM t),\n"
+                + "r AS (SELECT *, min(trade_date) OVER (PARTITION BY hit, streak_group) AS streak_start, "
+                + "count(*) OVER (PARTITION BY hit, streak_group) AS streak_length FROM g)\n");
+        Sql runsSql = runs.sql();
+
+        SqlText sql = new SqlText().add(runsSql).add("SELECT strftime(streak_start, '%Y-%m-%d') AS start, "
+                        + "strftime(max(trade_date), '%Y-%m-%d') AS end, count(*) AS length\nFROM r\n"
+                        + "WHERE hit = 1 AND streak_length >= ").param(p.minLength())
+                .add("\nGROUP BY streak_start\nORDER BY length " + (p.descending() ? "DESC" : "ASC")
+                        + ", streak_start");
+        if (p.limit() != null) {
+            sql.add("\nLIMIT ").param(p.limit());
+        }
+        List<String> sourceColumns = new ArrayList<>(withPlanColumns(List.of("trade_date"), p, src));
+        sourceColumns.addAll(1, List.of("streak_start", "streak_length"));
+        SqlText source = new SqlText().add(runsSql).add("SELECT " + select(sourceColumns)
+                + "\nFROM r\nWHERE hit = 1 AND streak_length >= ").param(p.minLength()).add("\nORDER BY trade_date");
+        return new Compiled(sql.sql(), source.sql(), List.of("start", "end", "length"), List.copyOf(sourceColumns),
+                null, scanned);
+    }
+
+    /**
+     * What the metric does on the trading days around the days that meet the filters (the events): one row per
+     * offset with count, mean, median, min, max and how many were positive / negative.
+     */
+    private static Compiled around(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        List<String> sourceColumns = new ArrayList<>(withPlanColumns(List.of("trade_date"), p, src));
+        SqlText events = fromWhere(new SqlText().add("WITH e AS (SELECT *"), src, null).add(")\n");
+        SqlText sql = new SqlText().add(events.sql());
+        for (int i = 0; i < p.offsets().size(); i++) {
+            int k = p.offsets().get(i);
+            String column = k == 0 ? p.metric() : new DaySource.Shift(p.metric(), k).column();
+            if (!sourceColumns.contains(column)) {
+                sourceColumns.add(column);
+            }
+            if (i > 0) {
+                sql.add("\nUNION ALL\n");
+            }
+            sql.add("SELECT CAST(").param(k).add(" AS INTEGER) AS day, count(" + column + ") AS count, avg(" + column
+                    + ") AS mean, median(" + column + ") AS median, min(" + column + ") AS min, max(" + column
+                    + ") AS max, count(*) FILTER (WHERE " + column + " > 0) AS positive, count(*) FILTER (WHERE "
+                    + column + " < 0) AS negative, 100.0 * count(*) FILTER (WHERE " + column + " > 0) / nullif(count("
+                    + column + "), 0) AS positive_pct FROM e");
+        }
+        sql.add("\nORDER BY day");
+        return new Compiled(sql.sql(), sourceSql(sourceColumns, src, null),
+                List.of("day", "count", "mean", "median", "min", "max", "positive", "negative", "positive_pct"),
+                List.copyOf(sourceColumns), null, scanned);
+    }
+
+    private static Sql sourceSql(List<String> columns, DaySource src, String extra) {
+        return fromWhere(new SqlText().add("SELECT " + select(columns)), src, extra).add("\nORDER BY trade_date")
+                .sql();
+    }
+
+    /** {@code base} plus the plan's metric, filter, pattern, event and window columns not already in it. */
+    private static List<String> withPlanColumns(List<String> base, PlanChecker.Checked p, DaySource src) {
         Set<String> columns = new LinkedHashSet<>(base);
         if (p.metric() != null) {
             columns.add(p.metric());
         }
+        if (p.metric2() != null) {
+            columns.add(p.metric2());
+        }
         for (Plan.Condition f : p.filters()) {
             columns.add(f.metric());
         }
+        if (p.gap() != null) {
+            columns.add("gap");
+        }
+        columns.addAll(src.patternColumns().values());
+        for (String event : p.events()) {
+            columns.add(PlanVocabulary.EVENTS.get(event));
+        }
+        columns.addAll(src.windowColumns());
         return List.copyOf(columns);
     }
 
     /** Dates and times leave SQL already formatted as the result shows them. */
-    private static String select(List<String> columns) {
+    static String select(List<String> columns) {
         List<String> parts = new ArrayList<>();
         for (String c : columns) {
             parts.add(switch (c) {
-                case "trade_date" -> "strftime(trade_date, '%Y-%m-%d') AS trade_date";
+                case "trade_date", "streak_start" -> "strftime(" + c + ", '%Y-%m-%d') AS " + c;
                 case "high_time", "low_time" -> "strftime(" + c + ", '%H:%M') AS " + c;
                 default -> c;
             });
@@ -257,117 +434,7 @@ final class PlanCompiler {
         return String.join(", ", parts);
     }
 
-    private static Operation operation(String name, String value) {
-        if (value == null || value.isBlank()) {
-            throw bad(name + ": operation missing (one of list, count, aggregate, group, formation)");
-        }
-        try {
-            return Operation.valueOf(value.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw bad(name + ": unknown operation '" + value + "' (one of list, count, aggregate, group, formation)");
-        }
-    }
-
-    private static String session(String name, String value) {
-        if (value == null || value.isBlank()) {
-            return "ETH";
-        }
-        String s = value.trim().toUpperCase(Locale.ROOT);
-        if (!s.equals("ETH") && !s.equals("RTH")) {
-            throw bad(name + ": unknown session '" + value + "' (RTH or ETH)");
-        }
-        return s;
-    }
-
-    private static void checkTimeframe(String name, String value) {
-        if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("1D")
-                || value.trim().equalsIgnoreCase("daily")) {
-            return;
-        }
-        throw bad(name + ": unsupported timeframe '" + value + "' (only 1D)");
-    }
-
-    private static String metric(String name, String field, String value) {
-        String m = value.trim().toLowerCase(Locale.ROOT);
-        if (!METRICS.contains(m)) {
-            throw bad(name + ": unknown " + field + " '" + value + "' (known: " + sorted(METRICS) + ")");
-        }
-        return m;
-    }
-
-    /** The condition with its metric in lower case and its operator in SQL spelling. */
-    private static Plan.Condition condition(String name, int index, Plan.Condition c) {
-        String field = "filters[" + index + "]";
-        if (c == null) {
-            throw bad(name + ": " + field + " is empty");
-        }
-        if (c.metric() == null || c.metric().isBlank()) {
-            throw bad(name + ": " + field + ".metric missing");
-        }
-        String metric = metric(name, field + ".metric", c.metric());
-        String op = c.op() == null ? null : OPERATORS.get(c.op().trim());
-        if (op == null) {
-            throw bad(name + ": " + field + ".op '" + c.op() + "' is not one of < <= > >= = !=");
-        }
-        if (Double.isNaN(c.value()) || Double.isInfinite(c.value())) {
-            throw bad(name + ": " + field + ".value must be a finite number");
-        }
-        return new Plan.Condition(metric, op, c.value());
-    }
-
-    private static boolean sortDescending(String name, String value, Operation operation, String metric) {
-        if (value == null || value.isBlank()) {
-            // Ranked lists read best first; chronological lists and groups read in natural order.
-            return operation == Operation.LIST && metric != null;
-        }
-        return switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "desc" -> true;
-            case "asc" -> false;
-            default -> throw bad(name + ": sort '" + value + "' is not asc or desc");
-        };
-    }
-
-    private static String aggregate(String name, String value, boolean required) {
-        if (value == null || value.isBlank()) {
-            if (required) {
-                throw bad(name + ": aggregate missing (one of " + sorted(AGGREGATES.keySet()) + ")");
-            }
-            return null;
-        }
-        String a = value.trim().toLowerCase(Locale.ROOT);
-        if (!AGGREGATES.containsKey(a)) {
-            throw bad(name + ": unknown aggregate '" + value + "' (one of " + sorted(AGGREGATES.keySet()) + ")");
-        }
-        return a;
-    }
-
-    private static String groupBy(String name, String value) {
-        if (value == null || value.isBlank()) {
-            throw bad(name + ": group_by missing (weekday, month or year)");
-        }
-        String g = value.trim().toLowerCase(Locale.ROOT);
-        if (!g.equals("weekday") && !g.equals("month") && !g.equals("year")) {
-            throw bad(name + ": unknown group_by '" + value + "' (weekday, month or year)");
-        }
-        return g;
-    }
-
-    private static String extreme(String name, String value) {
-        if (value == null || value.isBlank()) {
-            throw bad(name + ": formation needs extreme (high or low)");
-        }
-        String e = value.trim().toLowerCase(Locale.ROOT);
-        if (!e.equals("high") && !e.equals("low")) {
-            throw bad(name + ": unknown extreme '" + value + "' (high or low)");
-        }
-        return e;
-    }
-
-    private static String sorted(Set<String> names) {
-        return String.join(", ", names.stream().sorted().toList());
-    }
-
     static StageException bad(String message) {
-        return new StageException("bad_plan", message, false);
+        return PlanChecker.bad(message);
     }
 }

@@ -36,14 +36,14 @@ public final class PlanExecutor {
 
     /**
      * @throws StageException {@code bad_plan} (not retriable) when the plan cannot run, naming the field;
-     *                        {@code no_data} when the daily tables are missing; {@code query_failed} when
-     *                        DuckDB fails
+     *                        {@code no_data} when no market data is loaded; {@code query_failed} when DuckDB fails
      */
     public QueryResult execute(Plan plan) {
         long started = System.nanoTime();
-        PlanCompiler.Checked checked = PlanCompiler.check(plan);
+        PlanChecker.Checked checked = PlanChecker.check(plan);
         try {
-            return store.withConnection(c -> run(c, checked, started));
+            return store.withConnection(c -> checked.operation() == PlanCompiler.Operation.COMPARE
+                    ? compare(c, checked, started) : result(checked, run(c, checked), started));
         } catch (SQLException e) {
             log.error("{} failed in DuckDB: {}", checked.name(), e.getMessage());
             throw new StageException("query_failed", "The market data query for " + checked.name()
@@ -51,56 +51,152 @@ public final class PlanExecutor {
         }
     }
 
-    private QueryResult run(Connection c, PlanCompiler.Checked p, long started) throws SQLException {
-        if (!MarketDataStore.tableExists(c, p.table())) {
-            throw new StageException("no_data", "No market data is loaded (table " + p.table()
-                    + " is missing); generate or import data first.", false);
+    /** One plan's statements and what they returned. */
+    private record Run(PlanChecker.Checked plan, DataLayout layout, LocalDate[] period,
+                       PlanCompiler.Compiled compiled, List<Map<String, Object>> answer,
+                       List<Map<String, Object>> detail, List<Map<String, Object>> source, long sourceCount,
+                       long scanned, String dataSource) {
+    }
+
+    private Run run(Connection c, PlanChecker.Checked p) throws SQLException {
+        DataLayout layout = DataLayout.detect(c, p.session(), p.time() != null);
+        if (layout == null) {
+            String table = p.session().equals("RTH") ? DerivedTables.DAILY_RTH : DerivedTables.DAILY;
+            throw new StageException("no_data", "No market data is loaded (tables session_days, " + table
+                    + " and bars are missing); generate or import data first.", false);
         }
-        LocalDate[] period = period(c, p);
-        PlanCompiler.Compiled compiled = PlanCompiler.compile(p, period[0], period[1]);
+        LocalDate[] period = period(c, layout, p);
+        PlanCompiler.Compiled compiled = PlanCompiler.compile(p, layout, period[0], period[1]);
         List<Map<String, Object>> answer = query(c, compiled.answer());
         if (p.operation() == PlanCompiler.Operation.FORMATION) {
-            answer = hourLabels(answer);
+            answer = bucketLabels(answer, compiled.columns().getFirst());
         }
-        long scanned = scanned(c, p.table(), period);
-        String dataSource = store.dataSource(c);
-
-        List<Map<String, Object>> table = answer;
-        List<Map<String, Object>> sourceRows = List.of();
+        List<Map<String, Object>> detail = compiled.detail() == null ? List.of() : query(c, compiled.detail());
+        long scanned = period[0] == null || period[1] == null ? 0 : count(c, compiled.scanned());
+        List<Map<String, Object>> source;
         long sourceCount;
         if (compiled.source() == null) {
-            // list: the table is the evidence (seed 001); source_row_count says how many rows matched.
+            // list and top_n: the table is the evidence (seed 001); source_row_count says how many rows matched.
+            source = List.of();
             sourceCount = answer.size();
-            table = capped(answer);
         } else {
-            List<Map<String, Object>> source = query(c, compiled.source());
+            source = query(c, compiled.source());
             sourceCount = source.size();
-            sourceRows = capped(source);
         }
-        QueryResult.Summary summary = ResultSummaries.summarise(p, answer, table.size());
+        return new Run(p, layout, period, compiled, answer, detail, source, sourceCount, scanned,
+                store.dataSource(c));
+    }
+
+    private static QueryResult result(PlanChecker.Checked p, Run r, long started) {
+        List<Map<String, Object>> table = r.compiled().source() == null ? capped(r.answer()) : r.answer();
+        QueryResult.Summary summary = ResultSummaries.summarise(p, r.answer(), table.size(), r.detail(),
+                r.sourceCount());
         long ms = (System.nanoTime() - started) / 1_000_000;
-        QueryResult.Metadata metadata = new QueryResult.Metadata(
-                period[0] == null ? null : period[0].toString(), period[1] == null ? null : period[1].toString(),
-                p.session(), TIMEFRAME, scanned, dataSource, compiled.answer().text(),
-                compiled.answer().params(), ms);
-        log.debug("{} {} → {} rows in {} ms", p.name(), p.operation(), answer.size(), ms);
+        String sql = r.compiled().answer().text();
+        List<Object> params = new ArrayList<>(r.compiled().answer().params());
+        if (r.compiled().detail() != null) {
+            sql = r.compiled().detail().text() + ";\n" + sql;
+            params = new ArrayList<>(r.compiled().detail().params());
+            params.addAll(r.compiled().answer().params());
+        }
+        QueryResult.Metadata metadata = new QueryResult.Metadata(text(r.period()[0]), text(r.period()[1]),
+                p.session(), TIMEFRAME, r.scanned(), r.dataSource(), sql, params, ms);
+        log.debug("{} {} → {} rows in {} ms", p.name(), p.operation(), r.answer().size(), ms);
         return new QueryResult(p.plan().id(), p.operation().name().toLowerCase(Locale.ROOT), summary,
-                compiled.columns(), table, sourceRows, sourceCount, metadata);
+                r.compiled().columns(), table, capped(r.source()), r.sourceCount(), metadata);
+    }
+
+    /**
+     * compare: each variant runs as its own aggregate (or count) and becomes one row; the source rows are every
+     * variant's days, tagged with the variant's label.
+     */
+    private QueryResult compare(Connection c, PlanChecker.Checked p, long started) throws SQLException {
+        List<Map<String, Object>> table = new ArrayList<>();
+        List<Map<String, Object>> source = new ArrayList<>();
+        long sourceCount = 0;
+        long scanned = 0;
+        StringBuilder sql = new StringBuilder();
+        List<Object> params = new ArrayList<>();
+        LocalDate first = null;
+        LocalDate last = null;
+        String dataSource = null;
+        for (PlanChecker.Checked v : p.variants()) {
+            Run r = run(c, v);
+            Map<String, Object> row = new LinkedHashMap<>();
+            Map<String, Object> answer = r.answer().getFirst();
+            row.put("variant", v.label());
+            row.put("session", v.session());
+            row.put("period_from", text(r.period()[0]));
+            row.put("period_to", text(r.period()[1]));
+            row.put("metric", v.metric());
+            row.put("count", answer.get("count"));
+            if (!p.valueName().equals("count")) {
+                row.put(p.valueName(), v.operation() == PlanCompiler.Operation.COUNT ? answer.get("count")
+                        : answer.get(v.valueName()));
+            }
+            table.add(row);
+            for (Map<String, Object> s : r.source()) {
+                if (source.size() >= QueryResult.SOURCE_ROW_CAP) {
+                    break;
+                }
+                Map<String, Object> tagged = new LinkedHashMap<>();
+                tagged.put("variant", v.label());
+                tagged.putAll(s);
+                source.add(tagged);
+            }
+            sourceCount += r.sourceCount();
+            scanned += r.scanned();
+            sql.append(sql.isEmpty() ? "" : ";\n").append(r.compiled().answer().text());
+            params.addAll(r.compiled().answer().params());
+            first = earliest(first, r.period()[0]);
+            last = latest(last, r.period()[1]);
+            dataSource = r.dataSource();
+        }
+        List<String> columns = new ArrayList<>(List.of("variant", "session", "period_from", "period_to", "metric",
+                "count"));
+        if (!p.valueName().equals("count")) {
+            columns.add(p.valueName());
+        }
+        QueryResult.Summary summary = ResultSummaries.summarise(p, table, table.size(), List.of(), sourceCount);
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        QueryResult.Metadata metadata = new QueryResult.Metadata(text(first), text(last), p.session(), TIMEFRAME,
+                scanned, dataSource, sql.toString(), params, ms);
+        return new QueryResult(p.plan().id(), "compare", summary, List.copyOf(columns), table, source, sourceCount,
+                metadata);
+    }
+
+    private static LocalDate earliest(LocalDate a, LocalDate b) {
+        return a == null ? b : b == null || a.isBefore(b) ? a : b;
+    }
+
+    private static LocalDate latest(LocalDate a, LocalDate b) {
+        return a == null ? b : b == null || a.isAfter(b) ? a : b;
+    }
+
+    private static String text(LocalDate d) {
+        return d == null ? null : d.toString();
     }
 
     /**
      * The period actually used: the plan's dates, with open ends and ends beyond the data replaced by the
      * data's first / last day. A period wholly outside the data is kept as asked (the answer is empty).
      */
-    private static LocalDate[] period(Connection c, PlanCompiler.Checked p) throws SQLException {
+    private static LocalDate[] period(Connection c, DataLayout layout, PlanChecker.Checked p) throws SQLException {
         LocalDate first;
         LocalDate last;
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT min(trade_date), max(trade_date) FROM " + p.table());
-             ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            first = rs.getObject(1, LocalDate.class);
-            last = rs.getObject(2, LocalDate.class);
+        String sql = layout.table().equals("bars")
+                ? "SELECT CAST(min(ts + INTERVAL 6 HOUR) AS DATE), CAST(max(ts + INTERVAL 6 HOUR) AS DATE) FROM bars"
+                : "SELECT min(trade_date), max(trade_date) FROM " + layout.table()
+                + (layout.bySession() ? " WHERE session = ?" : "");
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            if (layout.bySession()) {
+                ps.setString(1, layout.mode() == DataLayout.Mode.TABLE ? p.session() : layout.flagsSession());
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                first = rs.getObject(1, LocalDate.class);
+                last = rs.getObject(2, LocalDate.class);
+            }
         }
         Plan.Period asked = p.plan().period();
         LocalDate from = asked == null ? null : asked.from();
@@ -117,19 +213,9 @@ public final class PlanExecutor {
                 to == null || to.isAfter(last) ? last : to};
     }
 
-    private static long scanned(Connection c, String table, LocalDate[] period) throws SQLException {
-        if (period[0] == null || period[1] == null) {
-            return 0;
-        }
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT count(*) FROM " + table + " WHERE " + PlanCompiler.PERIOD_WHERE)) {
-            ps.setString(1, period[0].toString());
-            ps.setString(2, period[1].toString());
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
+    private static long count(Connection c, PlanCompiler.Sql sql) throws SQLException {
+        List<Map<String, Object>> rows = query(c, sql);
+        return ((Number) rows.getFirst().values().iterator().next()).longValue();
     }
 
     /** Runs a statement; integers come back as Long, decimals rounded by {@link Numbers}, text as String. */
@@ -177,12 +263,18 @@ public final class PlanExecutor {
         return List.copyOf(rows.subList(0, QueryResult.SOURCE_ROW_CAP));
     }
 
-    /** Formation hours leave SQL as numbers (for ordering) and are shown as "HH:00". */
-    private static List<Map<String, Object>> hourLabels(List<Map<String, Object>> rows) {
+    /** Formation buckets leave SQL as minutes after midnight (for ordering) and are shown as "HH:MM". */
+    private static List<Map<String, Object>> bucketLabels(List<Map<String, Object>> rows, String label) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Map<String, Object> row : rows) {
-            Map<String, Object> copy = new LinkedHashMap<>(row);
-            copy.put("hour", "%02d:00".formatted(((Number) row.get("hour")).intValue()));
+            Map<String, Object> copy = new LinkedHashMap<>();
+            int minute = ((Number) row.get("bucket_minute")).intValue();
+            copy.put(label, "%02d:%02d".formatted(minute / 60, minute % 60));
+            row.forEach((k, v) -> {
+                if (!k.equals("bucket_minute")) {
+                    copy.put(k, v);
+                }
+            });
             out.add(copy);
         }
         return out;

@@ -75,8 +75,9 @@ final class PricePath {
         double volFactor = 0;
         double previousClose = anchorLevel(start);
         LocalDate previousDay = null;
+        TradingCalendar calendar = Instrument.nq().calendar();
         for (LocalDate d = start; !d.isAfter(to); d = d.plusDays(1)) {
-            if (!MarketHolidays.isTradingDay(d)) {
+            if (!calendar.isTradingDay(d)) {
                 continue;
             }
             // Always draw the same numbers in the same order, emitted or not, so every range agrees.

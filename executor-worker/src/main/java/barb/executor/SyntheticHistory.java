@@ -16,11 +16,12 @@ import java.util.List;
  * Makes a deterministic, realistic synthetic NQ 1-minute history and stores it as the {@code bars} table.
  *
  * <p>Bars follow CME Globex hours: Sunday 18:00 ET to Friday 17:00 ET with the daily 17:00–18:00 break,
- * timestamps in ET wall-clock time. The trading day of a bar is the date of ts + 6 h. Full-close days
- * ({@link MarketHolidays}) have no bars.
+ * timestamps in ET wall-clock time. The trading day of a bar is the date of ts + 6 h. The NQ trading calendar
+ * ({@link TradingCalendar}) decides the days: full-close days have no bars; on a holiday halt, an early close or a
+ * special halt the day's bars stop at that time (the next trading day still opens at 18:00).
  *
  * <p>How: {@link PricePath} decides each day's open, close and volatility (a few thousand rows, in Java); SQL
- * fills each day's 1,380 minutes with a Brownian bridge from that open to that close, with hash-based noise
+ * fills each day's minutes (1,380 on a regular day) with a Brownian bridge from that open to that close, with hash-based noise
  * of the minute (so the same minute always gets the same noise), a U-shaped intraday volatility and volume
  * profile, bigger moves in RTH, and prices on the 0.25 tick. Generated one year per statement, reported to
  * the {@link ProgressListener}.
@@ -31,9 +32,9 @@ public final class SyntheticHistory {
     public static final LocalDate DEFAULT_FROM = LocalDate.of(2008, 1, 2);
     public static final LocalDate DEFAULT_TO = LocalDate.of(2026, 1, 7);
     /** Bump when the output changes, so a stored file says which generator made it. */
-    public static final String GENERATOR_VERSION = "1";
+    public static final String GENERATOR_VERSION = "2";
     private static final long SEED = 20080102L;
-    /** Minutes in one trading day: 18:00 → 17:00. */
+    /** Minutes in a regular trading day: 18:00 → 17:00. */
     static final int SESSION_MINUTES = 1380;
 
     /**
@@ -97,9 +98,10 @@ public final class SyntheticHistory {
             s.execute("CREATE OR REPLACE TABLE bars (ts TIMESTAMP NOT NULL, open DOUBLE NOT NULL, "
                     + "high DOUBLE NOT NULL, low DOUBLE NOT NULL, close DOUBLE NOT NULL, volume BIGINT NOT NULL)");
             s.execute("CREATE OR REPLACE TABLE synthetic_days (trade_date DATE, day_open DOUBLE, "
-                    + "day_close DOUBLE, sigma DOUBLE, volume_scale DOUBLE)");
+                    + "day_close DOUBLE, sigma DOUBLE, volume_scale DOUBLE, minutes INTEGER, var_end DOUBLE)");
             s.execute(INTRADAY_PROFILE_SQL);
         }
+        TradingCalendar calendar = Instrument.nq().calendar();
         try (DuckDBAppender appender = c.unwrap(DuckDBConnection.class).createAppender("synthetic_days")) {
             for (PricePath.Day d : days) {
                 appender.beginRow()
@@ -108,8 +110,15 @@ public final class SyntheticHistory {
                         .append(d.close())
                         .append(d.sigma())
                         .append(d.volumeScale())
+                        .append(calendar.minutesOpen(d.tradeDate()))
+                        .appendNull()
                         .endRow();
             }
+        }
+        // The profile's variance up to each day's last minute: the bridge's time scale (1 on a full day).
+        try (Statement s = c.createStatement()) {
+            s.execute("UPDATE synthetic_days SET var_end = p.var_through FROM intraday_profile p "
+                    + "WHERE p.pos = synthetic_days.minutes - 1");
         }
     }
 
@@ -194,11 +203,12 @@ public final class SyntheticHistory {
     }
 
     /**
-     * One chunk of trading days × their 1,380 minutes. The walk is a Brownian bridge in "variance time": the
-     * cumulative noise minus the share of the day's total noise that the variance up to this minute
-     * represents, plus the same share of the open→close move. So each day starts at day_open, ends exactly at
-     * day_close, and moves most where the profile is busiest (RTH). A bar's open is the walk one step earlier
-     * (the previous bar's close), so bars chain without a window lag.
+     * One chunk of trading days × their minutes (1,380, fewer on a day that halts or closes early). The walk is a
+     * Brownian bridge in "variance time": the cumulative noise minus the share of the day's total noise that the
+     * variance up to this minute represents, plus the same share of the open→close move. The share is taken of
+     * the variance up to the day's last minute, so each day starts at day_open, ends exactly at day_close (also
+     * when it ends early), and moves most where the profile is busiest (RTH). A bar's open is the walk one step
+     * earlier (the previous bar's close), so bars chain without a window lag.
      */
     private static final String BARS_SQL = """
             INSERT INTO bars
@@ -207,10 +217,13 @@ public final class SyntheticHistory {
                        CAST(d.trade_date - INTERVAL 6 HOUR AS TIMESTAMP) + to_minutes(p.pos) AS ts,
                        date_diff('day', DATE '2000-01-01', d.trade_date) * 1440 + p.pos AS minute_id,
                        d.day_open, d.day_close, d.sigma, d.volume_scale,
-                       p.vol_frac, p.volume_weight, p.var_through, p.var_before
+                       p.vol_frac, p.volume_weight,
+                       p.var_through / d.var_end AS var_through,
+                       p.var_before / d.var_end AS var_before
                 FROM synthetic_days d
                 CROSS JOIN intraday_profile p
                 WHERE d.trade_date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)
+                  AND p.pos - d.minutes < 0
             ), noise AS (
                 SELECT *,
                        0.8 * sigma * vol_frac * %s AS step,

@@ -15,7 +15,7 @@ class PlanCompilerTest {
         Plan plan = new Plan("s1", "list", null, "RTH", "1D", "Change_Pct", null, null,
                 List.of(new Plan.Condition("change_pct", "<", -2.5), new Plan.Condition("volume", "!=", 0)),
                 "asc", 10, null, "2022");
-        PlanCompiler.Checked checked = PlanCompiler.check(plan);
+        PlanChecker.Checked checked = PlanCompiler.check(plan);
         PlanCompiler.Compiled compiled = PlanCompiler.compile(checked, LocalDate.of(2022, 1, 3),
                 LocalDate.of(2022, 12, 30));
 
@@ -32,7 +32,7 @@ class PlanCompilerTest {
 
     @Test
     void groupAndFormationStatements() {
-        PlanCompiler.Checked group = PlanCompiler.check(new Plan("s2", "group", null, null, null, "range", "median",
+        PlanChecker.Checked group = PlanCompiler.check(new Plan("s2", "group", null, null, null, "range", "median",
                 "month", null, null, null, null, null));
         assertThat(PlanCompiler.compile(group, LocalDate.of(2024, 1, 1), LocalDate.of(2024, 12, 31)).answer().text())
                 .contains("FROM daily\n")
@@ -40,10 +40,37 @@ class PlanCompilerTest {
                 .contains("GROUP BY month, month_name")
                 .endsWith("ORDER BY month");
 
-        PlanCompiler.Checked formation = PlanCompiler.check(new Plan("s3", "formation", null, "RTH", null,
+        PlanChecker.Checked formation = PlanCompiler.check(new Plan("s3", "formation", null, "RTH", null,
                 "ignored_for_formation", null, null, null, null, null, "LOW", null));
         PlanCompiler.Compiled compiled = PlanCompiler.compile(formation, null, null);
-        assertThat(compiled.answer().text()).contains("hour(low_time) AS hour").contains("FROM daily_rth");
+        assertThat(compiled.answer().text()).contains("hour(low_time) * 60 + minute(low_time)").contains("FROM daily_rth");
+        assertThat(compiled.columns()).containsExactly("hour", "count", "pct");
         assertThat(compiled.sourceColumns()).containsExactly("trade_date", "low_time", "low");
+    }
+
+    @Test
+    void v2ValuesAreParametersToo() {
+        Plan plan = HandMadeDays.plan("""
+                {"id": "s4", "operation": "around", "session": "OVERNIGHT", "weekdays": ["tuesday"], "months": [11],
+                 "events": ["fomc"], "patterns": ["nr7", "doji"], "gap": "down", "offsets": [-3, 7],
+                 "consecutive": {"color": "red", "length": 4, "mode": "exactly"},
+                 "filters": [{"metric": "volume", "op": ">=", "value": 1.75, "ref": "median", "days": 37}]}""");
+        PlanChecker.Checked checked = PlanCompiler.check(plan);
+        DataLayout layout = new DataLayout(DataLayout.Mode.TABLE, "session_days", true,
+                new java.util.HashSet<>(List.of("trade_date", "session", "volume", "change_pct", "gap", "weekday",
+                        "month", "is_fomc", "is_nr7", "is_doji", "is_green", "is_red")),
+                null, null, null, PlanVocabulary.SESSIONS.get("OVERNIGHT"));
+        PlanCompiler.Compiled compiled = PlanCompiler.compile(checked, layout, LocalDate.of(2024, 1, 1),
+                LocalDate.of(2024, 12, 31));
+        String sql = compiled.answer().text();
+        // Numbers appear in SQL text only inside generated aliases built from checked integers
+        // (median_37d_volume, change_pct_next_7); the values themselves are parameters.
+        assertThat(sql.replace("median_37d_volume", "")).doesNotContain("OVERNIGHT").doesNotContain("1.75")
+                .doesNotContain("37").doesNotContain("2024").doesNotContain("11)");
+        assertThat(sql).contains("(is_nr7 = 1 OR is_doji = 1)").contains("is_fomc = 1").contains("gap < 0")
+                .contains("median(volume) OVER").contains("red_streak = ? AND run_length = ?")
+                .contains("change_pct_prev_3").contains("change_pct_next_7").contains("weekday IN (?)");
+        assertThat(compiled.answer().params()).contains("OVERNIGHT", 1.75, 37, 2, 11, 4, 3, 7, -3)
+                .contains("2024-01-01", "2024-12-31");
     }
 }

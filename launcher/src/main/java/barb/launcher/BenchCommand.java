@@ -22,11 +22,29 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** {@code barb bench …}: measurements that go into BENCHMARKS.md. */
-@Command(name = "bench", description = "Measure Barb.", subcommands = {BenchCommand.Pipeline.class})
+@Command(name = "bench", description = "Measure Barb.",
+        subcommands = {BenchCommand.Pipeline.class, BenchCommand.Executor.class})
 final class BenchCommand implements Runnable {
     @Override
     public void run() {
         new picocli.CommandLine(this).usage(System.out);
+    }
+
+    /** The executor alone over the market data file: the figures of BENCHMARKS.md "Executor". */
+    @Command(name = "executor", description = "Run the canonical executor plans over the market data file (Barb must not be running).")
+    static final class Executor implements Callable<Integer> {
+        @Option(names = "--iterations", description = "Timed runs per plan (default 30).")
+        int iterations = 30;
+
+        @Override
+        public Integer call() throws Exception {
+            if (iterations < 2) {
+                System.err.println("--iterations must be at least 2");
+                return 2;
+            }
+            LauncherConfig config = LauncherConfig.fromEnv(System.getenv());
+            return ExecutorBench.run(config.duckdbFile(), iterations, System.out);
+        }
     }
 
     /** End-to-end latency of questions through a running gateway, as a client sees it. */

@@ -1,16 +1,31 @@
 package barb.launcher;
 
+import barb.executor.BarImportException;
+import barb.executor.BarImporter;
+import barb.executor.ImportReport;
 import barb.executor.MarketDataStore;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code barb data …}: market data housekeeping. */
-@Command(name = "data", description = "Market data: generate the synthetic history.",
-        subcommands = {DataCommand.Generate.class})
+@Command(name = "data", description = "Market data: generate the synthetic history or import real minute bars.",
+        subcommands = {DataCommand.Generate.class, DataCommand.Import.class})
 final class DataCommand implements Runnable {
     @Override
     public void run() {
@@ -40,6 +55,84 @@ final class DataCommand implements Runnable {
                 System.out.println(store.info());
             }
             return 0;
+        }
+    }
+
+    @Command(name = "import", description = {
+            "Import real 1-minute bars from CSV (timestamp,open,high,low,close,volume; header optional) or Parquet.",
+            "Bad rows are rejected and listed with their reason in FILE.rejects.csv beside the file. Bars are merged "
+                    + "by timestamp (importing the same file twice changes nothing); the first import replaces "
+                    + "synthetic data. The daily tables are rebuilt. Stop `barb up` first: it holds the data file."})
+    static final class Import implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "FILE", description = "The CSV or Parquet file.")
+        Path file;
+
+        @Option(names = "--tz", paramLabel = "ZONE", defaultValue = "America/New_York",
+                description = "Time zone of the file's timestamps (default ${DEFAULT-VALUE}); "
+                        + "timestamps with an offset (Z, -05:00) are taken as instants.")
+        String timeZone;
+
+        @Option(names = "--format", paramLabel = "csv|parquet",
+                description = "File format (default: parquet for .parquet/.pq files, csv otherwise).")
+        BarImporter.Format format;
+
+        @Spec
+        CommandSpec spec;
+
+        /** Where the configuration comes from; a test points it at a temporary data folder. */
+        Map<String, String> env = System.getenv();
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            ZoneId zone;
+            try {
+                zone = ZoneId.of(timeZone);
+            } catch (DateTimeException e) {
+                err.println("--tz: unknown time zone '" + timeZone + "' (use a region like America/Chicago or UTC)");
+                return 2;
+            }
+            if (!Files.isRegularFile(file)) {
+                err.println(file + ": " + (Files.exists(file) ? "not a regular file" : "file not found"));
+                return 1;
+            }
+            LauncherConfig config = LauncherConfig.fromEnv(env);
+            Files.createDirectories(config.dataDir());
+            MarketDataStore store;
+            try {
+                store = MarketDataStore.open(config.duckdbFile());
+            } catch (SQLException e) {
+                err.println("cannot open " + config.duckdbFile() + " (is `barb up` running? it holds the file): "
+                        + firstLine(e.getMessage()));
+                return 1;
+            }
+            try (store) {
+                ImportReport report;
+                try (ProgressBar bar = new ProgressBarBuilder().setTaskName("Importing bars")
+                        .setStyle(ProgressBarStyle.ASCII).setInitialMax(4).setUpdateIntervalMillis(200)
+                        .continuousUpdate().build()) {
+                    report = BarImporter.importFile(store, file, format, zone, (done, total, step) -> {
+                        bar.maxHint(total);
+                        bar.stepTo(done);
+                        bar.setExtraMessage(step);
+                    });
+                }
+                report.lines().forEach(out::println);
+                out.flush();
+                return report.accepted() > 0 ? 0 : 1;
+            } catch (BarImportException e) {
+                err.println(e.getMessage());
+                return 1;
+            }
+        }
+
+        private static String firstLine(String message) {
+            if (message == null) {
+                return "";
+            }
+            int newline = message.indexOf('\n');
+            return newline < 0 ? message : message.substring(0, newline);
         }
     }
 }

@@ -1,0 +1,318 @@
+package barb.executor;
+
+import barb.core.Plan;
+
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The session-day rows a plan reads, as the FROM part of its statements, and the WHERE part that keeps the
+ * plan's session-days (period, session) and the days that meet its filters. Pure.
+ *
+ * <p>Columns that look at other days — a relative threshold's reference ("the average range of the previous 20
+ * session-days"), the position inside a green/red run, the metric N trading days later — are window functions
+ * over the session's whole history, computed before the period and the filters pick days, so the first day of a
+ * period still sees the days before it and "the next day" is the next trading day, matching or not.
+ *
+ * @param from    a table name or a parenthesised sub-query {@code (…) AS d}
+ * @param scope   the session-days of the plan: period (and session when the table holds several)
+ * @param filter  the plan's filters ANDed, or null when there are none
+ * @param columns the columns a row of {@code from} has
+ */
+record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql filter, Set<String> columns,
+                 Map<String, String> patternColumns, List<String> windowColumns,
+                 PlanVocabulary.SessionWindow window) {
+
+    /** A value of {@code metric} {@code days} trading days later (negative: earlier). */
+    record Shift(String metric, int days) {
+        String column() {
+            return metric + (days >= 0 ? "_next_" + days : "_prev_" + -days);
+        }
+    }
+
+    /** The column a relative condition compares with, e.g. avg_20d_range. */
+    static String referenceColumn(Plan.Condition c) {
+        return c.ref() + "_" + c.days() + "d_" + c.metric();
+    }
+
+    static DaySource build(PlanChecker.Checked p, DataLayout layout, LocalDate from, LocalDate to,
+                           List<Shift> shifts) {
+        Set<String> columns = new LinkedHashSet<>(layout.columns());
+        Map<String, String> patternColumns = patternColumns(p, columns);
+        checkColumns(p, layout, columns);
+
+        List<Plan.Condition> relatives = p.filters().stream().filter(c -> c.ref() != null).toList();
+        boolean windows = !relatives.isEmpty() || p.consecutive() != null || !shifts.isEmpty();
+        boolean sub = windows || layout.mode() == DataLayout.Mode.MINUTES;
+
+        SqlText fromSql = new SqlText();
+        List<String> windowColumns = new ArrayList<>();
+        if (!sub) {
+            fromSql.add(layout.table());
+        } else {
+            fromSql.add("(WITH ");
+            if (layout.mode() == DataLayout.Mode.MINUTES) {
+                minuteSource(fromSql, p, layout, from, to, shifts);
+            } else {
+                fromSql.add("s AS (SELECT * FROM ").add(layout.table());
+                if (layout.bySession()) {
+                    fromSql.add(" WHERE session = ").param(p.session());
+                }
+                fromSql.add(")");
+            }
+            String last = "s";
+            if (p.consecutive() != null) {
+                fromSql.add(",\nr AS (SELECT *, row_number() OVER (ORDER BY trade_date) - row_number() OVER "
+                        + "(PARTITION BY is_green, is_red ORDER BY trade_date) AS run_group FROM s)");
+                last = "r";
+            }
+            if (windows) {
+                fromSql.add(",\nw AS (SELECT *");
+                if (p.consecutive() != null) {
+                    String run = "OVER (PARTITION BY is_green, is_red, run_group ORDER BY trade_date)";
+                    fromSql.add(", CASE WHEN is_green = 1 THEN row_number() " + run + " ELSE 0 END AS green_streak")
+                            .add(", CASE WHEN is_red = 1 THEN row_number() " + run + " ELSE 0 END AS red_streak")
+                            .add(", count(*) OVER (PARTITION BY is_green, is_red, run_group) AS run_length");
+                    windowColumns.add(p.consecutive().streakColumn());
+                    columns.addAll(List.of("green_streak", "red_streak", "run_length"));
+                }
+                Set<String> seen = new LinkedHashSet<>();
+                for (Plan.Condition c : relatives) {
+                    String column = referenceColumn(c);
+                    if (!seen.add(column)) {
+                        continue;
+                    }
+                    String frame = "(ORDER BY trade_date ROWS BETWEEN CAST(? AS INTEGER) PRECEDING AND 1 PRECEDING)";
+                    fromSql.add(", CASE WHEN count(" + c.metric() + ") OVER ");
+                    frame(fromSql, frame, c.days());
+                    fromSql.add(" = ").param(c.days()).add(" THEN ")
+                            .add(PlanVocabulary.REFERENCES.get(c.ref()) + "(" + c.metric() + ") OVER ");
+                    frame(fromSql, frame, c.days());
+                    fromSql.add(" END AS " + column);
+                    windowColumns.add(column);
+                    columns.add(column);
+                }
+                for (Shift s : shifts) {
+                    if (!seen.add(s.column())) {
+                        continue;
+                    }
+                    fromSql.add(", " + (s.days() >= 0 ? "lead" : "lag") + "(" + s.metric() + ", CAST(")
+                            .param(Math.abs(s.days())).add(" AS INTEGER)) OVER (ORDER BY trade_date) AS " + s.column());
+                    windowColumns.add(s.column());
+                    columns.add(s.column());
+                }
+                fromSql.add(" FROM " + last + ")");
+                last = "w";
+            }
+            fromSql.add("\nSELECT *" + (p.consecutive() != null ? " EXCLUDE (run_group)" : "") + " FROM " + last
+                    + ") AS d");
+        }
+
+        SqlText scope = new SqlText();
+        if (!sub && layout.bySession()) {
+            scope.add("session = ").param(p.session()).add(" AND ");
+        }
+        scope.add(PlanCompiler.PERIOD_WHERE_START).param(from == null ? null : from.toString())
+                .add(PlanCompiler.PERIOD_WHERE_MIDDLE).param(to == null ? null : to.toString())
+                .add(PlanCompiler.PERIOD_WHERE_END);
+
+        SqlText filter = filter(p, patternColumns);
+        return new DaySource(fromSql.sql(), scope.sql(), filter.isEmpty() ? null : filter.sql(), columns,
+                patternColumns, List.copyOf(windowColumns), layout.window());
+    }
+
+    private static void frame(SqlText sql, String frame, int days) {
+        int at = frame.indexOf('?');
+        sql.add(frame.substring(0, at)).param(days).add(frame.substring(at + 1));
+    }
+
+    /** The plan's filters ANDed; every value a parameter, every name from the vocabulary. */
+    private static SqlText filter(PlanChecker.Checked p, Map<String, String> patternColumns) {
+        List<SqlText> parts = new ArrayList<>();
+        for (Plan.Condition c : p.filters()) {
+            SqlText t = new SqlText().add(c.metric() + " " + c.op() + " ").param(c.value());
+            if (c.ref() != null) {
+                t.add(" * " + referenceColumn(c));
+            }
+            parts.add(t);
+        }
+        if (!p.weekdays().isEmpty()) {
+            parts.add(in("weekday", p.weekdays()));
+        }
+        if (!p.months().isEmpty()) {
+            parts.add(in("month", p.months()));
+        }
+        if (!p.patterns().isEmpty()) {
+            parts.add(anyFlag(p.patterns().stream().map(patternColumns::get).toList()));
+        }
+        if (!p.events().isEmpty()) {
+            parts.add(anyFlag(p.events().stream().map(PlanVocabulary.EVENTS::get).toList()));
+        }
+        if (p.gap() != null) {
+            parts.add(new SqlText().add(p.gap().equals("up") ? "gap > 0" : "gap < 0"));
+        }
+        if (p.consecutive() != null) {
+            SqlText t = new SqlText().add(p.consecutive().streakColumn() + " = ").param(p.consecutive().length());
+            if (p.consecutive().exactly()) {
+                t.add(" AND run_length = ").param(p.consecutive().length());
+            }
+            parts.add(t);
+        }
+        SqlText out = new SqlText();
+        for (SqlText part : parts) {
+            if (!out.isEmpty()) {
+                out.add(" AND ");
+            }
+            out.add(part.sql());
+        }
+        return out;
+    }
+
+    private static SqlText in(String column, List<Integer> values) {
+        SqlText t = new SqlText().add(column + " IN (");
+        for (int i = 0; i < values.size(); i++) {
+            t.add(i == 0 ? "" : ", ").param(values.get(i));
+        }
+        return t.add(")");
+    }
+
+    private static SqlText anyFlag(List<String> columns) {
+        List<String> parts = columns.stream().map(c -> c + " = 1").toList();
+        return new SqlText().add(parts.size() == 1 ? parts.getFirst() : "(" + String.join(" OR ", parts) + ")");
+    }
+
+    /** Each pattern name → the first of its flag columns the rows have. */
+    private static Map<String, String> patternColumns(PlanChecker.Checked p, Set<String> columns) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i = 0; i < p.patterns().size(); i++) {
+            String pattern = p.patterns().get(i);
+            String column = PlanVocabulary.PATTERNS.get(pattern).stream().filter(columns::contains).findFirst()
+                    .orElseThrow(() -> PlanChecker.bad(p.name() + ": patterns: '" + pattern + "' is not available "
+                            + "for session " + p.session() + (p.time() != null ? " with a time window" : "")
+                            + " in the loaded data (patterns are computed per session-day when the data is built)"));
+            out.put(pattern, column);
+        }
+        return out;
+    }
+
+    /** Every column the plan names must be in the rows; a clear refusal names the field otherwise. */
+    private static void checkColumns(PlanChecker.Checked p, DataLayout layout, Set<String> columns) {
+        String where = layout.mode() == DataLayout.Mode.MINUTES
+                ? "session-days built from minute bars" : "table " + layout.table();
+        require(p, columns, "metric", p.metric(), where);
+        require(p, columns, "metric2", p.metric2(), where);
+        for (int i = 0; i < p.filters().size(); i++) {
+            require(p, columns, "filters[" + i + "].metric", p.filters().get(i).metric(), where);
+        }
+        if (p.outcome() != null) {
+            require(p, columns, "outcome.metric", p.outcome().metric(), where);
+        }
+        for (int i = 0; i < p.events().size(); i++) {
+            require(p, columns, "events[" + i + "] (" + p.events().get(i) + ")",
+                    PlanVocabulary.EVENTS.get(p.events().get(i)), where);
+        }
+        if (p.gap() != null) {
+            require(p, columns, "gap", "gap", where);
+        }
+        if (p.consecutive() != null) {
+            require(p, columns, "consecutive", "is_green", where);
+            require(p, columns, "consecutive", "is_red", where);
+        }
+        if (p.extreme() != null) {
+            require(p, columns, "extreme", p.extreme() + "_time", where);
+        }
+    }
+
+    private static void require(PlanChecker.Checked p, Set<String> columns, String field, String column,
+                                String where) {
+        if (column != null && !columns.contains(column)) {
+            throw PlanChecker.bad(p.name() + ": " + field + " needs column '" + column + "', which the " + where
+                    + " does not have (rebuild the derived tables)");
+        }
+    }
+
+    /**
+     * Session-days aggregated from the minute bars of the session (and time window), with the same columns and
+     * meanings as the derived tables; "previous" is the same window on the previous trading day.
+     */
+    private static void minuteSource(SqlText sql, PlanChecker.Checked p, DataLayout layout, LocalDate from,
+                                     LocalDate to, List<Shift> shifts) {
+        int back = 10;
+        int ahead = 10;
+        for (Plan.Condition c : p.filters()) {
+            if (c.days() != null) {
+                back = Math.max(back, 10 + 2 * c.days());
+            }
+        }
+        if (p.consecutive() != null) {
+            back = Math.max(back, 30 + 2 * p.consecutive().length());
+        }
+        for (Shift s : shifts) {
+            if (s.days() < 0) {
+                back = Math.max(back, 10 + 2 * -s.days());
+            } else {
+                ahead = Math.max(ahead, 10 + 2 * s.days());
+            }
+        }
+        sql.add("b AS (SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS trade_date, ts, open, high, low, close, volume "
+                + "FROM bars WHERE TRUE");
+        if (from != null && to != null) {
+            sql.add(" AND ts >= CAST(").param(from.minusDays(back).toString()).add(" AS TIMESTAMP)")
+                    .add(" AND ts < CAST(").param(to.plusDays(ahead).toString()).add(" AS TIMESTAMP)");
+        }
+        PlanVocabulary.SessionWindow session = layout.window();
+        if (!session.wholeDay()) {
+            timeWindow(sql, session.start(), session.end());
+        }
+        if (p.time() != null) {
+            timeWindow(sql, p.time().from(), p.time().to());
+        }
+        sql.add("),\nm AS (SELECT *, max(high) OVER (PARTITION BY trade_date) AS day_high, "
+                + "min(low) OVER (PARTITION BY trade_date) AS day_low FROM b),\n"
+                + "g AS (SELECT trade_date, arg_min(open, ts) AS open, max(high) AS high, min(low) AS low, "
+                + "arg_max(close, ts) AS close, sum(volume) AS volume, count(*) AS bars, "
+                + "min(ts) FILTER (WHERE high = day_high) AS high_time, "
+                + "min(ts) FILTER (WHERE low = day_low) AS low_time FROM m GROUP BY trade_date),\n"
+                + "l AS (SELECT *, lag(open) OVER v AS prev_open, lag(high) OVER v AS prev_high, "
+                + "lag(low) OVER v AS prev_low, lag(close) OVER v AS prev_close, lag(volume) OVER v AS prev_volume, "
+                + "lag(close, 2) OVER v AS prev2_close FROM g WINDOW v AS (ORDER BY trade_date)),\n"
+                + "s AS (SELECT l.trade_date, open, high, low, close, volume, bars, high - low AS range, "
+                + "100 * (high - low) / low AS range_pct, close - open AS body, 100 * (close - open) / open AS body_pct, "
+                + "high - greatest(open, close) AS upper_wick, least(open, close) - low AS lower_wick, prev_open, "
+                + "prev_high, prev_low, prev_close, prev_high - prev_low AS prev_range, "
+                + "100 * (prev_close - prev2_close) / prev2_close AS prev_change_pct, prev_volume, "
+                + "close - prev_close AS change, 100 * (close - prev_close) / prev_close AS change_pct, "
+                + "open - prev_close AS gap, 100 * (open - prev_close) / prev_close AS gap_pct, "
+                + "CAST(close > open AS INTEGER) AS is_green, CAST(close < open AS INTEGER) AS is_red, "
+                + "CAST(coalesce(high < prev_high AND low > prev_low, FALSE) AS INTEGER) AS is_inside, "
+                + "CAST(coalesce(high > prev_high AND low < prev_low, FALSE) AS INTEGER) AS is_outside, "
+                + "isodow(l.trade_date) AS weekday, dayname(l.trade_date) AS weekday_name, "
+                + "month(l.trade_date) AS month, monthname(l.trade_date) AS month_name, year(l.trade_date) AS year, "
+                + "high_time, low_time, hour(high_time) AS high_hour, hour(low_time) AS low_hour");
+        for (String flag : layout.flagColumns()) {
+            sql.add(", coalesce(f." + flag + ", 0) AS " + flag);
+        }
+        sql.add(" FROM l");
+        if (!layout.flagColumns().isEmpty()) {
+            sql.add(" LEFT JOIN (SELECT trade_date, " + String.join(", ", layout.flagColumns()) + " FROM "
+                    + layout.flagsTable());
+            if (layout.flagsSession() != null) {
+                sql.add(" WHERE session = ").param(layout.flagsSession());
+            }
+            sql.add(") f ON f.trade_date = l.trade_date");
+        }
+        sql.add(")");
+    }
+
+    private static void timeWindow(SqlText sql, LocalTime start, LocalTime end) {
+        String t = "CAST(ts AS TIME)";
+        sql.add(" AND (" + t + " >= CAST(").param(start.toString()).add(" AS TIME) " + (start.isAfter(end) ? "OR" : "AND")
+                + " " + t + " < CAST(").param(end.toString()).add(" AS TIME))");
+    }
+}

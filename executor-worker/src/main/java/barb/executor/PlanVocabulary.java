@@ -1,0 +1,156 @@
+package barb.executor;
+
+import java.time.LocalTime;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Every name a plan may use, and what it means in SQL. The compiler looks names up here and nowhere else, so a
+ * plan can only ever reach these columns, functions and windows. Pure data.
+ */
+final class PlanVocabulary {
+    private PlanVocabulary() {
+    }
+
+    /** Numeric columns of a session-day row a plan may name as metric or in a condition. */
+    static final Set<String> METRICS = Set.copyOf(List.of(
+            "open", "high", "low", "close", "volume", "bars", "range", "range_pct", "body", "body_pct",
+            "upper_wick", "lower_wick", "prev_open", "prev_high", "prev_low", "prev_close", "prev_range",
+            "prev_change_pct", "prev_volume", "change", "change_pct", "gap", "gap_pct", "is_green", "is_red",
+            "is_inside", "is_outside", "weekday", "month", "year", "high_hour", "low_hour",
+            "is_holiday", "is_early_close", "is_day_before_holiday", "is_day_after_holiday", "is_fomc", "is_nfp",
+            "is_cpi", "is_opex", "is_quad_witching",
+            "is_doji", "is_hammer", "is_hanging_man", "is_inverted_hammer", "is_shooting_star",
+            "is_bullish_engulfing", "is_bearish_engulfing", "is_bullish_harami", "is_bearish_harami",
+            "is_morning_star", "is_evening_star", "is_three_white_soldiers", "is_three_black_crows",
+            "is_marubozu", "is_spinning_top", "is_inside_day", "is_outside_day", "is_nr4", "is_nr7",
+            "is_higher_high", "is_higher_low", "is_lower_high", "is_lower_low", "is_breakout_high",
+            "is_breakout_low"));
+
+    /** Pattern name (and accepted aliases) → candidate flag columns, the first present one is used. */
+    static final Map<String, List<String>> PATTERNS = patterns();
+
+    /** Event name → flag column. */
+    static final Map<String, String> EVENTS = events();
+
+    /** Plan aggregate name → DuckDB function. */
+    static final Map<String, String> AGGREGATES = Map.of(
+            "mean", "avg", "median", "median", "min", "min", "max", "max", "sum", "sum", "std", "stddev_samp",
+            "count", "count");
+
+    /** Reference of a relative condition → DuckDB window aggregate. */
+    static final Map<String, String> REFERENCES = Map.of(
+            "avg", "avg", "mean", "avg", "median", "median", "min", "min", "max", "max");
+
+    static final Map<String, String> OPERATORS = Map.of(
+            "<", "<", "<=", "<=", ">", ">", ">=", ">=", "=", "=", "==", "=", "!=", "<>", "<>", "<>");
+
+    static final List<String> WEEKDAYS = List.of("monday", "tuesday", "wednesday", "thursday", "friday",
+            "saturday", "sunday");
+
+    static final List<String> MONTHS = List.of("january", "february", "march", "april", "may", "june", "july",
+            "august", "september", "october", "november", "december");
+
+    /** Formation bucket name → minutes. */
+    static final Map<String, Integer> BUCKETS = Map.of("15m", 15, "30m", 30, "60m", 60, "1h", 60, "1H", 60);
+
+    /** The longest history a relative condition, a consecutive run or an around offset may reach. */
+    static final int MAX_DAYS = 500;
+
+    /**
+     * A session: minute bars with start ≤ time &lt; end (ET); start after end wraps past midnight (the bars
+     * from start belong to the next trading day). ETH is the whole trading day.
+     */
+    record SessionWindow(LocalTime start, LocalTime end) {
+        boolean wholeDay() {
+            return start.equals(LocalTime.of(18, 0)) && end.equals(LocalTime.of(17, 0));
+        }
+    }
+
+    /**
+     * The session names a plan may use, with NQ's windows (ET) as the fallback when the loaded data has no
+     * {@code sessions} table (the instrument's sessions, written by {@link DerivedTables}; those win). RTH runs to
+     * 17:00 (the CME equity-index day close), so an RTH session-day is 09:30 ≤ t &lt; 17:00.
+     */
+    static final Map<String, SessionWindow> SESSIONS = sessions();
+
+    private static Map<String, SessionWindow> sessions() {
+        Map<String, SessionWindow> s = new LinkedHashMap<>();
+        s.put("ETH", window("18:00", "17:00"));
+        s.put("GLOBEX", window("18:00", "09:30"));
+        s.put("RTH", window("09:30", "17:00"));
+        s.put("US", window("09:30", "16:00"));
+        s.put("OVERNIGHT", window("18:00", "09:30"));
+        s.put("ASIAN", window("18:00", "03:00"));
+        s.put("EUROPEAN", window("03:00", "09:30"));
+        s.put("LONDON_OPEN", window("03:00", "04:00"));
+        s.put("PREMARKET", window("04:00", "09:30"));
+        s.put("MORNING", window("09:30", "12:30"));
+        s.put("LUNCH", window("12:00", "13:00"));
+        s.put("AFTERNOON", window("12:30", "17:00"));
+        s.put("RTH_OPEN", window("09:30", "10:30"));
+        s.put("NY_OPEN", window("09:30", "10:30"));
+        s.put("NY_CLOSE", window("15:00", "16:00"));
+        s.put("RTH_CLOSE", window("16:00", "17:00"));
+        s.put("POSTMARKET", window("16:00", "17:00"));
+        return Map.copyOf(s);
+    }
+
+    private static SessionWindow window(String start, String end) {
+        return new SessionWindow(LocalTime.parse(start), LocalTime.parse(end));
+    }
+
+    private static Map<String, List<String>> patterns() {
+        Map<String, List<String>> p = new LinkedHashMap<>();
+        for (String name : List.of("doji", "hammer", "hanging_man", "inverted_hammer", "shooting_star",
+                "bullish_engulfing", "bearish_engulfing", "bullish_harami", "bearish_harami", "morning_star",
+                "evening_star", "three_white_soldiers", "three_black_crows", "marubozu", "spinning_top", "nr4",
+                "nr7", "higher_high", "higher_low", "lower_high", "lower_low", "breakout_high", "breakout_low")) {
+            p.put(name, List.of("is_" + name));
+        }
+        p.put("inside_day", List.of("is_inside_day", "is_inside"));
+        p.put("outside_day", List.of("is_outside_day", "is_outside"));
+        p.put("inside_bar", p.get("inside_day"));
+        p.put("outside_bar", p.get("outside_day"));
+        p.put("narrow_range_4", p.get("nr4"));
+        p.put("narrow_range_7", p.get("nr7"));
+        p.put("engulfing_bullish", p.get("bullish_engulfing"));
+        p.put("engulfing_bearish", p.get("bearish_engulfing"));
+        p.put("green", List.of("is_green"));
+        p.put("red", List.of("is_red"));
+        return Map.copyOf(p);
+    }
+
+    private static Map<String, String> events() {
+        Map<String, String> e = new LinkedHashMap<>();
+        for (String name : List.of("fomc", "nfp", "cpi", "opex", "quad_witching", "holiday", "early_close",
+                "day_before_holiday", "day_after_holiday")) {
+            e.put(name, "is_" + name);
+        }
+        return Map.copyOf(e);
+    }
+
+    /** Columns the minute-bar source computes for a session-day (the daily columns without patterns). */
+    static final Set<String> MINUTE_COLUMNS = Set.copyOf(List.of(
+            "trade_date", "open", "high", "low", "close", "volume", "bars", "range", "range_pct", "body",
+            "body_pct", "upper_wick", "lower_wick", "prev_open", "prev_high", "prev_low", "prev_close",
+            "prev_range", "prev_change_pct", "prev_volume", "change", "change_pct", "gap", "gap_pct", "is_green",
+            "is_red", "is_inside", "is_outside", "weekday", "weekday_name", "month", "month_name", "year",
+            "high_time", "low_time", "high_hour", "low_hour"));
+
+    /** The event flag columns, in a fixed order. */
+    static final List<String> FLAG_COLUMNS = List.of("is_holiday", "is_early_close", "is_day_before_holiday",
+            "is_day_after_holiday", "is_fomc", "is_nfp", "is_cpi", "is_opex", "is_quad_witching");
+
+    static String sorted(Set<String> names) {
+        return String.join(", ", new LinkedHashSet<>(names.stream().sorted().toList()));
+    }
+
+    static String lower(String value) {
+        return value.trim().toLowerCase(Locale.ROOT);
+    }
+}
