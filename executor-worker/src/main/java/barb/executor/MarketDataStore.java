@@ -26,6 +26,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * because stage handlers run on virtual threads and a ThreadLocal would open one connection per request.
  */
 public final class MarketDataStore implements AutoCloseable {
+    private static final Object NULL = new Object();
+    private final java.util.concurrent.ConcurrentHashMap<String, Object> catalogCache =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private static final Logger log = LoggerFactory.getLogger(MarketDataStore.class);
 
     private final Path file;
@@ -140,8 +143,32 @@ public final class MarketDataStore implements AutoCloseable {
 
     /** The data source label shown with every result: "synthetic" or "imported". */
     String dataSource(Connection c) throws SQLException {
-        String source = tableExists(c, "meta") ? metaValue(c, "source") : null;
-        return source == null ? DataInfo.IMPORTED : source;
+        return cached(c, "data_source", cc -> {
+            String source = tableExists(cc, "meta") ? metaValue(cc, "source") : null;
+            return source == null ? DataInfo.IMPORTED : source;
+        });
+    }
+
+    /**
+     * Facts about the loaded tables (which exist, their columns, session windows, date bounds) change only when
+     * the data is rebuilt; asking DuckDB's catalog for them on every plan cost more than most plans themselves.
+     * Cleared by {@link #buildDerivedTables()} and {@link #invalidateCatalogCache()}.
+     */
+    <T> T cached(Connection c, String key, ConnectionWork<T> compute) throws SQLException {
+        Object hit = catalogCache.get(key);
+        if (hit != null) {
+            @SuppressWarnings("unchecked")
+            T value = hit == NULL ? null : (T) hit;
+            return value;
+        }
+        T value = compute.run(c);
+        catalogCache.put(key, value == null ? NULL : value);
+        return value;
+    }
+
+    /** Forgets the cached catalog facts; call after changing tables by hand. */
+    public void invalidateCatalogCache() {
+        catalogCache.clear();
     }
 
     /**
@@ -151,10 +178,12 @@ public final class MarketDataStore implements AutoCloseable {
      */
     public void buildDerivedTables() throws SQLException {
         long start = System.nanoTime();
+        invalidateCatalogCache();
         withConnection(c -> {
             DerivedTables.build(c);
             return null;
         });
+        invalidateCatalogCache();
         log.info("built session_days, daily and daily_rth in {} ms", (System.nanoTime() - start) / 1_000_000);
     }
 

@@ -59,7 +59,8 @@ public final class PlanExecutor {
     }
 
     private Run run(Connection c, PlanChecker.Checked p) throws SQLException {
-        DataLayout layout = DataLayout.detect(c, p.session(), p.time() != null);
+        DataLayout layout = store.cached(c, "layout:" + p.session() + ":" + (p.time() != null),
+                cc -> DataLayout.detect(cc, p.session(), p.time() != null));
         if (layout == null) {
             String table = p.session().equals("RTH") ? DerivedTables.DAILY_RTH : DerivedTables.DAILY;
             throw new StageException("no_data", "No market data is loaded (tables session_days, " + table
@@ -181,23 +182,29 @@ public final class PlanExecutor {
      * The period actually used: the plan's dates, with open ends and ends beyond the data replaced by the
      * data's first / last day. A period wholly outside the data is kept as asked (the answer is empty).
      */
-    private static LocalDate[] period(Connection c, DataLayout layout, PlanChecker.Checked p) throws SQLException {
-        LocalDate first;
-        LocalDate last;
+    private static LocalDate[] dataBounds(Connection c, DataLayout layout, String session) throws SQLException {
         String sql = layout.table().equals("bars")
                 ? "SELECT CAST(min(ts + INTERVAL 6 HOUR) AS DATE), CAST(max(ts + INTERVAL 6 HOUR) AS DATE) FROM bars"
                 : "SELECT min(trade_date), max(trade_date) FROM " + layout.table()
-                + (layout.bySession() ? " WHERE session = ?" : "");
+                + (session != null ? " WHERE session = ?" : "");
         try (PreparedStatement ps = c.prepareStatement(sql)) {
-            if (layout.bySession()) {
-                ps.setString(1, layout.mode() == DataLayout.Mode.TABLE ? p.session() : layout.flagsSession());
+            if (session != null) {
+                ps.setString(1, session);
             }
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                first = rs.getObject(1, LocalDate.class);
-                last = rs.getObject(2, LocalDate.class);
+                return new LocalDate[]{rs.getObject(1, LocalDate.class), rs.getObject(2, LocalDate.class)};
             }
         }
+    }
+
+    private LocalDate[] period(Connection c, DataLayout layout, PlanChecker.Checked p) throws SQLException {
+        String boundsSession = layout.bySession()
+                ? (layout.mode() == DataLayout.Mode.TABLE ? p.session() : layout.flagsSession()) : null;
+        LocalDate[] bounds = store.cached(c, "bounds:" + layout.table() + ":" + boundsSession,
+                cc -> dataBounds(cc, layout, boundsSession));
+        LocalDate first = bounds[0];
+        LocalDate last = bounds[1];
         Plan.Period asked = p.plan().period();
         LocalDate from = asked == null ? null : asked.from();
         LocalDate to = asked == null ? null : asked.to();
