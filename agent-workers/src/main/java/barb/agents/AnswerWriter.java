@@ -28,9 +28,39 @@ final class AnswerWriter {
     }
 
     static Answer write(QueryResult result, Plan plan, String lang) {
-        String operation = result.operation() != null ? result.operation() : plan == null ? "" : plan.operation();
+        String operation = result.operation() != null ? result.operation()
+                : plan == null || plan.operation() == null ? "" : plan.operation();
+        operation = operation.toLowerCase(Locale.ROOT);
         QueryResult.Summary summary = result.summary();
         String summaryType = summary == null || summary.type() == null ? "" : summary.type();
+        switch (operation) {
+            case "distribution" -> {
+                return distribution(result, plan, lang);
+            }
+            case "probability" -> {
+                return probability(result, plan, lang);
+            }
+            case "streak" -> {
+                return streak(result, plan, lang);
+            }
+            case "correlation" -> {
+                return correlation(result, plan, lang);
+            }
+            case "around" -> {
+                return around(result, plan, lang);
+            }
+            case "compare" -> {
+                return compare(result, plan, lang);
+            }
+            case "top_n", "list" -> {
+                return list(result, plan, lang);
+            }
+            default -> {
+            }
+        }
+        if (noSuchDays(result)) {
+            return "count".equals(operation) ? emptyCount(result, plan, lang) : empty(result, plan, lang);
+        }
         if ("formation".equals(operation)) {
             return formation(result, plan, lang);
         }
@@ -42,6 +72,272 @@ final class AnswerWriter {
             return scalar(result, plan, lang);
         }
         return list(result, plan, lang);
+    }
+
+    /** The executor's word for "nothing matched" (summary.labels.note). */
+    private static boolean noSuchDays(QueryResult result) {
+        QueryResult.Summary s = result.summary();
+        return s != null && s.labels() != null && NO_SUCH_DAYS.equals(s.labels().get("note"));
+    }
+
+    private static final String NO_SUCH_DAYS = "no such days";
+
+    private static Answer empty(QueryResult result, Plan plan, String lang) {
+        boolean ru = Wording.ru(lang);
+        return new Answer(heading(plan, lang) + (ru ? ": таких дней нет" : ": no such days")
+                + synthetic(result, lang) + ".", "no_data", 0, null);
+    }
+
+    private static Answer emptyCount(QueryResult result, Plan plan, String lang) {
+        boolean ru = Wording.ru(lang);
+        return new Answer(heading(plan, lang) + ": 0" + (ru ? " — таких дней нет" : " — no such days")
+                + synthetic(result, lang) + ".", "no_data", 0, null);
+    }
+
+    private static Map<String, Double> values(QueryResult result) {
+        QueryResult.Summary s = result.summary();
+        return s == null || s.values() == null ? Map.of() : s.values();
+    }
+
+    private static String labelOf(QueryResult result, String key) {
+        QueryResult.Summary s = result.summary();
+        return s == null || s.labels() == null ? null : s.labels().get(key);
+    }
+
+    /** count, mean, median, std, the percentiles, min and max, the fullest bin; the histogram stays in the block. */
+    private static Answer distribution(QueryResult result, Plan plan, String lang) {
+        boolean ru = Wording.ru(lang);
+        Map<String, Double> v = values(result);
+        Double count = v.get("count");
+        if (noSuchDays(result) || count == null || count == 0) {
+            return empty(result, plan, lang);
+        }
+        String metric = plan != null && plan.metric() != null ? plan.metric() : labelOf(result, "metric");
+        String u = Wording.unit(metric, lang);
+        StringBuilder text = new StringBuilder(heading(plan, lang)).append(synthetic(result, lang)).append(": ");
+        text.append(ru ? "дней — " + Numbers.format(count) : Numbers.format(count) + " days");
+        List<String> centre = new ArrayList<>();
+        addValue(centre, ru ? "среднее" : "mean", v.get("mean"), u);
+        addValue(centre, ru ? "медиана" : "median", v.get("median"), u);
+        addValue(centre, ru ? "ст. отклонение" : "std", v.get("std"), u);
+        if (!centre.isEmpty()) {
+            text.append("; ").append(String.join(", ", centre));
+        }
+        List<String> percentiles = new ArrayList<>();
+        for (Map.Entry<String, Double> e : v.entrySet()) {
+            if (e.getKey().matches("p\\d+(_\\d+)?") && !e.getKey().equals("p50")) {
+                addValue(percentiles, e.getKey().replace('_', '.'), e.getValue(), u);
+            }
+        }
+        if (!percentiles.isEmpty()) {
+            text.append("; ").append(String.join(", ", percentiles));
+        }
+        List<String> ends = new ArrayList<>();
+        addValue(ends, ru ? "мин." : "min", v.get("min"), u);
+        addValue(ends, ru ? "макс." : "max", v.get("max"), u);
+        if (!ends.isEmpty()) {
+            text.append("; ").append(String.join(", ", ends));
+        }
+        text.append('.');
+        Map<String, Object> peak = result.summary().best();
+        if (peak != null && peak.get("pct") != null && peak.get("bin_from") != null && peak.get("bin_to") != null) {
+            text.append(ru ? " Чаще всего (" + Numbers.format(peak.get("pct")) + "% дней) — от "
+                    : " Most often (" + Numbers.format(peak.get("pct")) + "% of days) between ")
+                    .append(Numbers.format(peak.get("bin_from"))).append(ru ? " до " : " and ")
+                    .append(Numbers.format(peak.get("bin_to"))).append(u).append('.');
+        }
+        int bins = rows(result).size();
+        text.append(ru ? " Гистограмма (интервалов: " + bins + ") — в блоке данных."
+                : " The histogram (" + bins + " bins) is in the data block.");
+        return new Answer(text.toString(), "single", 1, null);
+    }
+
+    private static void addValue(List<String> parts, String name, Double value, String unit) {
+        if (value != null) {
+            parts.add(name + " " + Numbers.format(value) + unit);
+        }
+    }
+
+    /** P(outcome | days) as a percentage with matches/total, and the period's base rate beside it. */
+    private static Answer probability(QueryResult result, Plan plan, String lang) {
+        boolean ru = Wording.ru(lang);
+        Map<String, Double> v = values(result);
+        Double total = v.get("total");
+        if (total == null || total == 0) {
+            return empty(result, plan, lang);
+        }
+        Double p = result.summary().value() != null ? result.summary().value() : v.get("probability");
+        Double matches = v.get("matches");
+        StringBuilder text = new StringBuilder(heading(plan, lang)).append(synthetic(result, lang)).append(": ")
+                .append(Numbers.format(p)).append("% (").append(Numbers.format(matches))
+                .append(ru ? " из " : " of ").append(Numbers.format(total)).append(ru ? " дней)." : " days).");
+        Double base = v.get("base_probability");
+        Double baseTotal = v.get("base_total");
+        boolean sameDays = baseTotal != null && baseTotal.equals(total);
+        if (base != null && baseTotal != null && !sameDays) {
+            text.append(ru ? " Для сравнения, по всем дням периода (" + Numbers.format(baseTotal) + "): "
+                            : " For comparison, over all " + Numbers.format(baseTotal) + " days of the period: ")
+                    .append(Numbers.format(base)).append("%.");
+        }
+        return new Answer(text.toString(), "single", 1, null);
+    }
+
+    /** How many runs, the longest with its dates, the mean length; the runs themselves are in the data block. */
+    private static Answer streak(QueryResult result, Plan plan, String lang) {
+        boolean ru = Wording.ru(lang);
+        Map<String, Double> v = values(result);
+        Integer minLength = plan == null ? null : plan.minLength();
+        String atLeast = minLength == null ? "" : ru ? " (не короче " + minLength + " дн.)"
+                : " of at least " + minLength + " days";
+        Double runs = v.get("runs");
+        Map<String, Object> longest = result.summary() == null ? null : result.summary().best();
+        if (runs == null || runs == 0 || longest == null) {
+            return new Answer(heading(plan, lang) + synthetic(result, lang) + (ru ? ": серий" + atLeast + " нет."
+                    : ": no runs" + atLeast + "."), "no_data", 0, null);
+        }
+        StringBuilder text = new StringBuilder(heading(plan, lang)).append(synthetic(result, lang)).append(": ");
+        text.append(ru ? "серий" + atLeast + " — " + Numbers.format(runs)
+                : Numbers.format(runs) + (runs == 1 ? " run" : " runs") + atLeast);
+        text.append(ru ? "; самая длинная — " + Numbers.format(longest.get("length")) + " дн., с "
+                        + Numbers.format(longest.get("start")) + " по " + Numbers.format(longest.get("end"))
+                : "; the longest lasted " + Numbers.format(longest.get("length")) + " days, from "
+                        + Numbers.format(longest.get("start")) + " to " + Numbers.format(longest.get("end")));
+        if (v.get("mean_length") != null) {
+            text.append(ru ? "; средняя длина — " + Numbers.format(v.get("mean_length")) + " дн."
+                    : "; mean length " + Numbers.format(v.get("mean_length")) + " days");
+        }
+        text.append('.');
+        int n = rows(result).size();
+        if (n > 1) {
+            text.append(ru ? " Все серии — в блоке данных." : " Every run is in the data block.");
+        }
+        String type = n == 1 ? "single" : n <= INLINE_ROWS ? "inline" : "large_data";
+        return new Answer(text.toString(), type, n, "large_data".equals(type) ? title(plan, lang) : null);
+    }
+
+    /** The coefficient, n and the executor's strength/direction words. */
+    private static Answer correlation(QueryResult result, Plan plan, String lang) {
+        boolean ru = Wording.ru(lang);
+        Map<String, Double> v = values(result);
+        Double n = v.get("n");
+        Double r = result.summary() == null ? null : result.summary().value();
+        if (n == null || n == 0) {
+            return empty(result, plan, lang);
+        }
+        String heading = heading(plan, lang) + synthetic(result, lang);
+        if (r == null) {
+            return new Answer(heading + (ru ? ": слишком мало дней с обоими значениями (" + Numbers.format(n)
+                    + "), чтобы её посчитать." : ": too few days with both values (" + Numbers.format(n)
+                    + ") to compute it."), "no_data", 0, null);
+        }
+        String strength = labelOf(result, "strength");
+        String direction = labelOf(result, "direction");
+        StringBuilder text = new StringBuilder(heading).append(": r = ").append(Numbers.format(r))
+                .append(ru ? " по " + Numbers.format(n) + " дням" : " over " + Numbers.format(n) + " days");
+        if (strength != null) {
+            text.append(" — ").append(strengthWords(strength, direction, ru));
+        }
+        text.append('.');
+        return new Answer(text.toString(), "single", 1, null);
+    }
+
+    private static String strengthWords(String strength, String direction, boolean ru) {
+        if ("none".equals(strength)) {
+            return ru ? "линейной связи практически нет" : "practically no linear relationship";
+        }
+        if (!ru) {
+            return strength + (direction == null || "none".equals(direction) ? "" : " " + direction)
+                    + " relationship";
+        }
+        String s = switch (strength) {
+            case "weak" -> "слабая";
+            case "moderate" -> "умеренная";
+            case "strong" -> "сильная";
+            case "very strong" -> "очень сильная";
+            default -> strength;
+        };
+        String d = direction == null ? "" : switch (direction) {
+            case "positive" -> " положительная";
+            case "negative" -> " отрицательная";
+            default -> "";
+        };
+        return s + d + " связь";
+    }
+
+    /** One line per offset: the mean of the metric and how often it was positive. */
+    private static Answer around(QueryResult result, Plan plan, String lang) {
+        boolean ru = Wording.ru(lang);
+        List<Map<String, Object>> rows = rows(result);
+        if (rows.isEmpty() || noSuchDays(result)) {
+            return empty(result, plan, lang);
+        }
+        String metric = plan != null && plan.metric() != null ? plan.metric() : labelOf(result, "metric");
+        String u = Wording.unit(metric == null ? "change_pct" : metric, lang);
+        StringBuilder text = new StringBuilder(heading(plan, lang)).append(synthetic(result, lang))
+                .append(ru ? " (выбранных дней: " : " (").append(result.sourceRowCount())
+                .append(ru ? "):" : " days matched):");
+        for (Map<String, Object> row : rows) {
+            text.append("\n- ").append(dayName(row.get("day"), ru)).append(": ");
+            Object count = row.get("count");
+            if (!(count instanceof Number c) || c.longValue() == 0) {
+                text.append(ru ? "нет данных" : "no data");
+                continue;
+            }
+            text.append(ru ? "в среднем " : "mean ").append(Numbers.format(row.get("mean"))).append(u);
+            if (row.get("positive_pct") != null) {
+                text.append(ru ? ", больше нуля в " : ", positive on ").append(Numbers.format(row.get("positive_pct")))
+                        .append(ru ? "% из " : "% of ").append(Numbers.format(count)).append(ru ? " дней" : " days");
+            }
+        }
+        int n = rows.size();
+        String type = n == 1 ? "single" : n <= INLINE_ROWS ? "inline" : "large_data";
+        return new Answer(text.toString(), type, n, "large_data".equals(type) ? title(plan, lang) : null);
+    }
+
+    private static String dayName(Object day, boolean ru) {
+        if (day instanceof Number d) {
+            long k = d.longValue();
+            if (k == 0) {
+                return ru ? "сам день" : "the day itself";
+            }
+            return (ru ? "день " : "day ") + (k > 0 ? "+" : "") + k;
+        }
+        return Numbers.format(day);
+    }
+
+    /** One line per variant: its value (or its day count) and how many days it covers. */
+    private static Answer compare(QueryResult result, Plan plan, String lang) {
+        boolean ru = Wording.ru(lang);
+        List<Map<String, Object>> rows = rows(result);
+        if (rows.isEmpty() || noSuchDays(result)) {
+            return empty(result, plan, lang);
+        }
+        QueryResult.Summary s = result.summary();
+        String valueName = s != null && s.valueName() != null ? s.valueName() : "count";
+        StringBuilder text = new StringBuilder(heading(plan, lang)).append(synthetic(result, lang)).append(':');
+        for (Map<String, Object> row : rows) {
+            text.append("\n- ").append(Numbers.format(row.get("variant"))).append(": ");
+            Object count = row.get("count");
+            long days = count instanceof Number c ? c.longValue() : 0;
+            if ("count".equals(valueName)) {
+                text.append(ru ? "дней — " + days : days + " days");
+                continue;
+            }
+            Object value = row.get(valueName);
+            if (days == 0 || value == null) {
+                text.append(ru ? "таких дней нет" : "no such days");
+                continue;
+            }
+            String metric = row.get("metric") instanceof String m ? m : plan == null ? null : plan.metric();
+            if ("value".equals(valueName) && metric != null) {
+                text.append(Wording.metricName(metric, ru)).append(' ');
+            }
+            text.append(Numbers.format(value)).append(Wording.unit(metric, lang))
+                    .append(ru ? " (дней: " + days + ")" : " (" + days + " days)");
+        }
+        int n = rows.size();
+        String type = n == 1 ? "single" : n <= INLINE_ROWS ? "inline" : "large_data";
+        return new Answer(text.toString(), type, n, "large_data".equals(type) ? title(plan, lang) : null);
     }
 
     private static Answer scalar(QueryResult result, Plan plan, String lang) {
@@ -166,10 +462,12 @@ final class AnswerWriter {
             return new Answer(heading + (ru ? ": данных нет" : ": no data") + synthetic + ".", "no_data", 0, null);
         }
         Map<String, Object> sample = rows.get(0);
-        String hourColumn = column(sample, "hour");
+        QueryResult.Summary s = result.summary();
+        // 60-minute buckets are named "hour", 15/30-minute ones "time" ("HH:MM")
+        String hourColumn = s != null && s.by() != null && sample.containsKey(s.by()) ? s.by()
+                : column(sample, "hour", "time");
         String shareColumn = column(sample, "pct", "percent", "share");
         String countColumn = column(sample, "days", "count", "frequency");
-        QueryResult.Summary s = result.summary();
         Map<String, Object> peak = s != null && s.best() != null && hourColumn != null && s.best().containsKey(hourColumn)
                 ? s.best()
                 : extremeRow(rows, countColumn != null ? countColumn : shareColumn, true);
@@ -177,8 +475,13 @@ final class AnswerWriter {
             return new Answer(heading + synthetic + (ru ? ": в результате нет разбивки по часам."
                     : ": the result has no breakdown by hour."), "no_data", 0, null);
         }
+        String bucket = plan == null || plan.bucket() == null ? "60m" : plan.bucket().trim().toLowerCase(Locale.ROOT);
+        String slot = bucket.equals("60m") ? (ru ? "в час, начинающийся в " : "in the hour starting ")
+                : bucket.matches("\\d+m") ? (ru ? "в " + bucket.replace("m", "-минутный интервал, начинающийся в ")
+                : "in the " + bucket.replace("m", "-minute slot starting "))
+                : (ru ? "в интервал, начинающийся в " : "in the slot starting ");
         StringBuilder text = new StringBuilder(heading).append(synthetic)
-                .append(ru ? ": чаще всего в час, начинающийся в " : ": most often in the hour starting ")
+                .append(ru ? ": чаще всего " : ": most often ").append(slot)
                 .append(hour(peak.get(hourColumn))).append(" ET");
         List<String> parts = new ArrayList<>();
         if (shareColumn != null && peak.get(shareColumn) instanceof Number share) {
@@ -213,7 +516,7 @@ final class AnswerWriter {
         if (plan == null) {
             return Wording.ru(lang) ? "Результат" : "Result";
         }
-        return Wording.capitalized(Wording.full(QuestionSpec.fromPlan(plan), lang));
+        return Wording.heading(plan, lang);
     }
 
     private static String title(Plan plan, String lang) {
@@ -239,6 +542,13 @@ final class AnswerWriter {
             if (available.contains(d)) {
                 chosen.add(d);
                 break;
+            }
+        }
+        if (plan != null && plan.groupBy() != null) {
+            String group = plan.groupBy().toLowerCase(Locale.ROOT);
+            String name = group.equals("year") ? "year" : group + "_name";
+            if (available.contains(name)) {
+                chosen.add(name);
             }
         }
         if (plan != null && plan.metric() != null && available.contains(plan.metric())) {

@@ -4,6 +4,7 @@ import barb.core.Plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -31,7 +32,8 @@ final class Wording {
         boolean ru = ru(lang);
         return switch (spec.operation()) {
             case "aggregate" -> aggregateName(spec, ru) + onDays(spec.filters(), ru);
-            case "group" -> aggregateName(spec, ru) + onDays(spec.filters(), ru) + " " + groupName(spec.groupBy(), ru);
+            case "group" -> (spec.metric() == null ? dayCount(spec.filters(), ru)
+                    : aggregateName(spec, ru) + onDays(spec.filters(), ru)) + " " + groupName(spec.groupBy(), ru);
             case "count" -> days(spec.filters(), ru);
             case "list" -> listName(spec, ru);
             case "formation" -> ru
@@ -81,7 +83,14 @@ final class Wording {
             case "group" -> capitalized(metric) + (ru ? " по " + groupShort(spec.groupBy()) : " by " + spec.groupBy());
             case "formation" -> ru ? ("high".equals(spec.extreme()) ? "Время хая дня" : "Время лоя дня")
                     : "Daily " + spec.extreme() + " timing";
-            case "list" -> spec.limit() != null ? (ru ? "Топ дней" : "Top days") + year : daysTitle(spec, ru) + year;
+            case "list", "top_n" -> spec.limit() != null ? (ru ? "Топ дней" : "Top days") + year
+                    : daysTitle(spec, ru) + year;
+            case "distribution" -> (ru ? "Распределение: " : "Distribution of ") + metric + year;
+            case "probability" -> (ru ? "Вероятность" : "Probability") + year;
+            case "streak" -> (ru ? "Серии дней" : "Streaks") + year;
+            case "correlation" -> (ru ? "Корреляция" : "Correlation") + year;
+            case "around" -> (ru ? "До и после событий" : "Around events") + year;
+            case "compare" -> ru ? "Сравнение" : "Comparison";
             default -> daysTitle(spec, ru) + year;
         };
     }
@@ -103,6 +112,10 @@ final class Wording {
 
     private static String aggregateName(QuestionSpec spec, boolean ru) {
         String metric = spec.metric();
+        if (metric == null || spec.aggregate() == null) {
+            // a group without a metric counts days
+            return metric == null ? (ru ? "число дней" : "number of days") : metricName(metric, ru);
+        }
         if (!ru) {
             String m = switch (metric) {
                 case "range" -> "daily range";
@@ -139,6 +152,9 @@ final class Wording {
     }
 
     private static String groupName(String groupBy, boolean ru) {
+        if (groupBy == null) {
+            return "";
+        }
         if (!ru) {
             return "by " + groupBy;
         }
@@ -146,6 +162,9 @@ final class Wording {
     }
 
     private static String groupShort(String groupBy) {
+        if (groupBy == null) {
+            return "";
+        }
         return switch (groupBy) {
             case "weekday" -> "дням недели";
             case "month" -> "месяцам";
@@ -180,7 +199,6 @@ final class Wording {
         };
     }
 
-    /** Unit after a value of this metric: " pts" or "%". */
     private static final Map<String, String> RUSSIAN_NAMES = Map.ofEntries(
             Map.entry("Monday", "понедельник"), Map.entry("Tuesday", "вторник"), Map.entry("Wednesday", "среда"),
             Map.entry("Thursday", "четверг"), Map.entry("Friday", "пятница"), Map.entry("Saturday", "суббота"),
@@ -195,22 +213,29 @@ final class Wording {
         return RUSSIAN_NAMES.getOrDefault(english, english);
     }
 
+    /** Unit after a value of this metric: " pts", "%" or nothing. */
     static String unit(String metric, String lang) {
-        if ("change_pct".equals(metric)) {
+        if (metric == null) {
+            return "";
+        }
+        if (metric.endsWith("_pct")) {
             return "%";
         }
-        if ("range".equals(metric) || "gap".equals(metric)) {
+        if (POINT_METRICS.contains(metric)) {
             return ru(lang) ? " пт." : " pts";
         }
         return "";
     }
 
+    private static final List<String> POINT_METRICS = List.of("range", "gap", "change", "body", "upper_wick",
+            "lower_wick", "prev_range");
+
     private static String listName(QuestionSpec spec, boolean ru) {
         String filterPart = spec.filters().isEmpty() ? "" : (ru ? ", " : ", ") + days(spec.filters(), ru);
-        if (spec.limit() == null) {
+        String metric = spec.metric();
+        if (spec.limit() == null || metric == null) {
             return days(spec.filters(), ru);
         }
-        String metric = spec.metric();
         if (!ru) {
             String m = switch (metric) {
                 case "change_pct" -> "change";
@@ -237,6 +262,14 @@ final class Wording {
         return head + filterPart;
     }
 
+    /** "number of days", "number of green days" / "число дней", "число дней — зелёные дни". */
+    private static String dayCount(List<Plan.Condition> filters, boolean ru) {
+        if (filters.isEmpty()) {
+            return ru ? "число дней" : "number of days";
+        }
+        return ru ? "число дней — " + days(filters, true) : "number of " + days(filters, false);
+    }
+
     private static String onDays(List<Plan.Condition> filters, boolean ru) {
         if (filters.isEmpty()) {
             return "";
@@ -254,17 +287,25 @@ final class Wording {
         }
         List<String> parts = new ArrayList<>();
         for (Plan.Condition c : filters) {
-            parts.add(condition(c));
+            parts.add(condition(c, ru));
         }
         return (ru ? "дни, где " : "days where ") + String.join(ru ? " и " : " and ", parts);
     }
 
     private static String dayPhrase(Plan.Condition c, boolean ru) {
+        if (c.ref() != null) {
+            return (ru ? "дни, где " : "days where ") + condition(c, ru);
+        }
         String v = Numbers.format(Math.abs(c.value()));
         switch (c.metric()) {
             case "is_green" -> {
                 if ("=".equals(c.op())) {
                     return c.value() == 1 ? (ru ? "зелёные дни" : "green days") : (ru ? "красные дни" : "red days");
+                }
+            }
+            case "is_red" -> {
+                if ("=".equals(c.op()) && c.value() == 1) {
+                    return ru ? "красные дни" : "red days";
                 }
             }
             case "gap" -> {
@@ -309,7 +350,211 @@ final class Wording {
     }
 
     static String condition(Plan.Condition c) {
-        return c.metric() + " " + c.op() + " " + Numbers.format(c.value());
+        return condition(c, false);
+    }
+
+    /** "range > 250", or relative: "range > 1.5 × avg of the previous 20 days". */
+    static String condition(Plan.Condition c, boolean ru) {
+        String plain = c.metric() + " " + c.op() + " " + Numbers.format(c.value());
+        if (c.ref() == null) {
+            return plain;
+        }
+        String days = c.days() == null ? "" : Numbers.format(c.days());
+        return plain + " × " + c.ref() + (ru ? " за " + days + " предыдущих дн." : " of the previous " + days + " days");
+    }
+
+
+    /**
+     * The heading of an answer to one plan: what was computed, the period, the session and every filter of the
+     * plan. Numbers in it are the plan's own (years, N, thresholds, offsets, run lengths, times of day).
+     */
+    static String heading(Plan plan, String lang) {
+        boolean ru = ru(lang);
+        String operation = plan.operation() == null ? "" : plan.operation().toLowerCase(Locale.ROOT);
+        QuestionSpec spec = QuestionSpec.fromPlan(plan);
+        String subject = switch (operation) {
+            case "distribution" -> (ru ? "распределение: " : "distribution of ") + metricName(plan.metric(), ru);
+            case "probability" -> probabilitySubject(plan, ru);
+            case "streak" -> ru ? "серии идущих подряд подходящих дней" : "runs of consecutive matching days";
+            case "correlation" -> correlationSubject(plan, ru);
+            case "around" -> metricName(plan.metric() == null ? "change_pct" : plan.metric(), ru)
+                    + (ru ? " в торговые дни вокруг выбранных дней" : " on the trading days around the selected days");
+            case "compare" -> compareSubject(plan, ru);
+            case "top_n" -> topSubject(plan, ru);
+            default -> subject(spec, lang);
+        };
+        List<String> selection = selection(plan, ru, !List.of("count", "list", "aggregate", "group")
+                .contains(operation));
+        String tail = selection.isEmpty() ? "" : " — " + String.join(", ", selection);
+        return capitalized(subject + period(spec.when(), lang) + session(plan.session(), lang) + tail);
+    }
+
+    /**
+     * What picks the days, one phrase per field: the plain conditions only for operations that do not already
+     * name them in their subject, then patterns, events, weekdays, months, gap, consecutive and time window.
+     */
+    static List<String> selection(Plan plan, boolean ru, boolean withConditions) {
+        List<String> parts = new ArrayList<>();
+        if (withConditions && !plan.filters().isEmpty()) {
+            parts.add(days(plan.filters(), ru));
+        }
+        if (!plan.patterns().isEmpty()) {
+            parts.add((ru ? "паттерн " : "pattern ") + String.join(ru ? " или " : " or ",
+                    plan.patterns().stream().map(n -> n.toLowerCase(Locale.ROOT).replace('_', ' ')).toList()));
+        }
+        if (!plan.events().isEmpty()) {
+            String names = String.join(ru ? " или " : " or ", plan.events().stream().map(Wording::eventName).toList());
+            parts.add(ru ? "дни: " + names : names + " days");
+        }
+        if (!plan.weekdays().isEmpty()) {
+            parts.add(String.join(ru ? " или " : " or ",
+                    plan.weekdays().stream().map(w -> calendarName(w, WEEKDAYS, ru)).toList()));
+        }
+        if (!plan.months().isEmpty()) {
+            parts.add(String.join(ru ? " или " : " or ",
+                    plan.months().stream().map(m -> calendarName(m, MONTHS, ru)).toList()));
+        }
+        if (plan.gap() != null) {
+            boolean up = "up".equalsIgnoreCase(plan.gap().trim());
+            parts.add(up ? (ru ? "дни с гэпом вверх" : "gap-up days") : (ru ? "дни с гэпом вниз" : "gap-down days"));
+        }
+        if (plan.consecutive() != null && plan.consecutive().length() != null) {
+            parts.add(consecutive(plan.consecutive(), ru));
+        }
+        if (plan.time() != null) {
+            parts.add((ru ? "только " : "only ") + plan.time().from() + "–" + plan.time().to() + " ET");
+        }
+        return parts;
+    }
+
+    private static String consecutive(Plan.Consecutive run, boolean ru) {
+        boolean red = "red".equalsIgnoreCase(run.color());
+        String n = Numbers.format(run.length());
+        if ("exactly".equalsIgnoreCase(run.mode())) {
+            return ru ? "последний день серии ровно из " + n + (red ? " красных" : " зелёных") + " дней подряд"
+                    : "the last day of exactly " + n + (red ? " red" : " green") + " days in a row";
+        }
+        return ru ? "день, когда серия " + (red ? "красных" : "зелёных") + " дней подряд достигает " + n
+                : "the day a run of " + (red ? "red" : "green") + " days in a row reaches " + n;
+    }
+
+    private static String eventName(String event) {
+        String e = event.toLowerCase(Locale.ROOT).trim();
+        return switch (e) {
+            case "fomc", "nfp", "cpi", "opex" -> e.toUpperCase(Locale.ROOT);
+            default -> e.replace('_', ' ');
+        };
+    }
+
+    private static final List<String> WEEKDAYS = List.of("Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+            "Saturday", "Sunday");
+    private static final List<String> MONTHS = List.of("January", "February", "March", "April", "May", "June",
+            "July", "August", "September", "October", "November", "December");
+
+    /** "mon", "Monday" or "1" as the full name in the reader's language; anything unknown as written. */
+    private static String calendarName(String value, List<String> names, boolean ru) {
+        String v = value.trim();
+        String found = null;
+        if (v.matches("\\d{1,2}")) {
+            int i = Integer.parseInt(v);
+            found = i >= 1 && i <= names.size() ? names.get(i - 1) : null;
+        } else {
+            for (String name : names) {
+                if (v.length() >= 3 && name.toLowerCase(Locale.ROOT)
+                        .startsWith(v.toLowerCase(Locale.ROOT))) {
+                    found = name;
+                    break;
+                }
+            }
+        }
+        if (found == null) {
+            return v;
+        }
+        return ru ? russianName(found) : found;
+    }
+
+    private static String probabilitySubject(Plan plan, boolean ru) {
+        Plan.Condition o = plan.outcome();
+        String outcome = o == null ? "?" : metricName(o.metric(), ru) + " " + o.op() + " " + Numbers.format(o.value());
+        return (ru ? "вероятность, что " : "probability that ") + outcome + later(plan.offset(), ru);
+    }
+
+    private static String correlationSubject(Plan plan, boolean ru) {
+        return (ru ? "корреляция: " : "correlation of ") + metricName(plan.metric(), ru) + (ru ? " и " : " with ")
+                + metricName(plan.metric2(), ru) + later(plan.offset(), ru);
+    }
+
+    /** " on the next trading day", " 5 trading days later", or nothing for the same day. */
+    private static String later(Integer offset, boolean ru) {
+        if (offset == null || offset == 0) {
+            return "";
+        }
+        if (offset == 1) {
+            return ru ? " на следующий торговый день" : " on the next trading day";
+        }
+        return ru ? " через " + offset + " торг. дн." : " " + offset + " trading days later";
+    }
+
+    private static String compareSubject(Plan plan, boolean ru) {
+        if (plan.metric() == null) {
+            return ru ? "сравнение: число дней" : "comparison of day counts";
+        }
+        String aggregate = plan.aggregate() == null ? "mean" : plan.aggregate().toLowerCase(Locale.ROOT);
+        return (ru ? "сравнение: " : "comparison of ") + aggregateWord(aggregate, ru) + (ru ? " — " : " ")
+                + metricName(plan.metric(), ru);
+    }
+
+    private static String topSubject(Plan plan, boolean ru) {
+        String metric = metricName(plan.metric(), ru);
+        boolean asc = "asc".equalsIgnoreCase(plan.sort());
+        String n = plan.limit() == null ? "" : " " + plan.limit();
+        String head = ru ? (asc ? "наименьшие" : "наибольшие") + n + " дней: " + metric
+                : (asc ? "bottom" : "top") + n + " days by " + metric;
+        if (plan.groupBy() != null) {
+            head += ru ? " — по " + groupShort(plan.groupBy().toLowerCase(Locale.ROOT))
+                    : " per " + plan.groupBy().toLowerCase(Locale.ROOT);
+        }
+        return head;
+    }
+
+    static String aggregateWord(String aggregate, boolean ru) {
+        if (aggregate == null) {
+            return "";
+        }
+        return switch (aggregate) {
+            case "mean" -> ru ? "среднее" : "average";
+            case "median" -> ru ? "медиана" : "median";
+            case "min" -> ru ? "минимум" : "minimum";
+            case "max" -> ru ? "максимум" : "maximum";
+            case "sum" -> ru ? "сумма" : "total";
+            case "std" -> ru ? "стандартное отклонение" : "standard deviation of";
+            case "count" -> ru ? "число" : "count of";
+            default -> aggregate;
+        };
+    }
+
+    /** A metric as the reader says it: "change (%)", "range", "upper wick". */
+    static String metricName(String metric, boolean ru) {
+        if (metric == null) {
+            return "";
+        }
+        String m = metric.toLowerCase(Locale.ROOT).trim();
+        String base = m.endsWith("_pct") ? m.substring(0, m.length() - 4) : m;
+        String name = switch (base) {
+            case "range" -> ru ? "диапазон" : "range";
+            case "change" -> ru ? "изменение" : "change";
+            case "gap" -> ru ? "гэп" : "gap";
+            case "body" -> ru ? "тело свечи" : "body";
+            case "volume" -> ru ? "объём" : "volume";
+            case "upper_wick" -> ru ? "верхняя тень" : "upper wick";
+            case "lower_wick" -> ru ? "нижняя тень" : "lower wick";
+            case "open" -> ru ? "открытие" : "open";
+            case "close" -> ru ? "закрытие" : "close";
+            case "high" -> ru ? "максимум" : "high";
+            case "low" -> ru ? "минимум" : "low";
+            default -> base.replace('_', ' ');
+        };
+        return m.endsWith("_pct") ? name + " (%)" : name;
     }
 
     static boolean ru(String lang) {
