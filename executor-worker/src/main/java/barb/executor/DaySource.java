@@ -29,6 +29,11 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                  Map<String, String> patternColumns, List<String> windowColumns,
                  PlanVocabulary.SessionWindow window) {
 
+    /** The same rows read from another relation, e.g. the temporary table they were materialised into. */
+    DaySource readingFrom(PlanCompiler.Sql relation) {
+        return new DaySource(relation, scope, filter, columns, patternColumns, windowColumns, window);
+    }
+
     /** A value of {@code metric} {@code days} trading days later (negative: earlier). */
     record Shift(String metric, int days) {
         String column() {

@@ -53,10 +53,23 @@ final class PlanCompiler {
      * @param sourceColumns columns of the source rows
      * @param detail        a second answer statement: the summary numbers of a distribution (null otherwise)
      * @param scanned       counts the session-days of the period before filters
+     * @param prepare       null, or a statement to run first that materialises the session-day rows into the
+     *                      connection's temporary table {@link #PLAN_DAYS}, which the other statements then read
      */
     record Compiled(Sql answer, Sql source, List<String> columns, List<String> sourceColumns, Sql detail,
-                    Sql scanned) {
+                    Sql scanned, Sql prepare) {
+        Compiled(Sql answer, Sql source, List<String> columns, List<String> sourceColumns, Sql detail,
+                 Sql scanned) {
+            this(answer, source, columns, sourceColumns, detail, scanned, null);
+        }
+
+        Compiled withPrepare(Sql statement) {
+            return new Compiled(answer, source, columns, sourceColumns, detail, scanned, statement);
+        }
     }
+
+    /** The temporary table a plan's session-day rows are materialised into when they are computed on the fly. */
+    static final String PLAN_DAYS = "plan_days";
 
     /** Alias kept so callers can name the checked plan as before. */
     static PlanChecker.Checked check(Plan plan) {
@@ -77,9 +90,17 @@ final class PlanCompiler {
             throw new IllegalArgumentException("compare runs its variants one by one");
         }
         DaySource src = DaySource.build(p, layout, from, to, shifts(p));
+        Sql prepare = null;
+        if (src.from().text().startsWith("(")) {
+            // Session-days built from minutes or with look-back windows: the answer, the source rows and the
+            // scanned count would each recompute them, so they are computed once per plan.
+            prepare = new SqlText().add("CREATE OR REPLACE TEMP TABLE " + PLAN_DAYS + " AS SELECT * FROM ")
+                    .add(src.from()).sql();
+            src = src.readingFrom(new SqlText().add(PLAN_DAYS).sql());
+        }
         Sql scanned = new SqlText().add("SELECT count(*) FROM ").add(src.from()).add(" WHERE ").add(src.scope())
                 .sql();
-        return switch (p.operation()) {
+        Compiled compiled = switch (p.operation()) {
             case LIST -> list(p, src, scanned);
             case TOP_N -> topN(p, src, scanned);
             case COUNT -> count(p, src, scanned);
@@ -93,6 +114,7 @@ final class PlanCompiler {
             case AROUND -> around(p, src, scanned);
             case COMPARE -> throw new IllegalStateException("unreachable");
         };
+        return compiled.withPrepare(prepare);
     }
 
     /** The values of other days an operation reads: around's offsets, a later outcome, a later metric2. */

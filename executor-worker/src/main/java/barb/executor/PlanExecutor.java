@@ -68,12 +68,34 @@ public final class PlanExecutor {
         }
         LocalDate[] period = period(c, layout, p);
         PlanCompiler.Compiled compiled = PlanCompiler.compile(p, layout, period[0], period[1]);
+        if (compiled.prepare() == null) {
+            return runStatements(c, p, layout, period, compiled);
+        }
+        update(c, compiled.prepare());
+        try {
+            return runStatements(c, p, layout, period, compiled);
+        } finally {
+            update(c, new PlanCompiler.Sql("DROP TABLE IF EXISTS " + PlanCompiler.PLAN_DAYS, List.of()));
+        }
+    }
+
+    private Run runStatements(Connection c, PlanChecker.Checked p, DataLayout layout, LocalDate[] period,
+                              PlanCompiler.Compiled compiled) throws SQLException {
         List<Map<String, Object>> answer = query(c, compiled.answer());
         if (p.operation() == PlanCompiler.Operation.FORMATION) {
             answer = bucketLabels(answer, compiled.columns().getFirst());
         }
         List<Map<String, Object>> detail = compiled.detail() == null ? List.of() : query(c, compiled.detail());
-        long scanned = period[0] == null || period[1] == null ? 0 : count(c, compiled.scanned());
+        long scanned;
+        if (period[0] == null || period[1] == null) {
+            scanned = 0;
+        } else if (compiled.prepare() == null) {
+            // the session-days of a period over a stored table: fixed until the data is rebuilt
+            PlanCompiler.Sql sql = compiled.scanned();
+            scanned = store.cached(c, "scanned:" + sql.text() + sql.params(), cc -> count(cc, sql));
+        } else {
+            scanned = count(c, compiled.scanned());
+        }
         List<Map<String, Object>> source;
         long sourceCount;
         if (compiled.source() == null) {
@@ -99,6 +121,12 @@ public final class PlanExecutor {
             sql = r.compiled().detail().text() + ";\n" + sql;
             params = new ArrayList<>(r.compiled().detail().params());
             params.addAll(r.compiled().answer().params());
+        }
+        if (r.compiled().prepare() != null) {
+            List<Object> all = new ArrayList<>(r.compiled().prepare().params());
+            all.addAll(params);
+            sql = r.compiled().prepare().text() + ";\n" + sql;
+            params = all;
         }
         QueryResult.Metadata metadata = new QueryResult.Metadata(text(r.period()[0]), text(r.period()[1]),
                 p.session(), TIMEFRAME, r.scanned(), r.dataSource(), sql, params, ms);
@@ -223,6 +251,15 @@ public final class PlanExecutor {
     private static long count(Connection c, PlanCompiler.Sql sql) throws SQLException {
         List<Map<String, Object>> rows = query(c, sql);
         return ((Number) rows.getFirst().values().iterator().next()).longValue();
+    }
+
+    private static void update(Connection c, PlanCompiler.Sql sql) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql.text())) {
+            for (int i = 0; i < sql.params().size(); i++) {
+                ps.setObject(i + 1, sql.params().get(i));
+            }
+            ps.execute();
+        }
     }
 
     /** Runs a statement; integers come back as Long, decimals rounded by {@link Numbers}, text as String. */

@@ -62,7 +62,12 @@ class PlanCompilerTest {
                 null, null, null, PlanVocabulary.SESSIONS.get("OVERNIGHT"));
         PlanCompiler.Compiled compiled = PlanCompiler.compile(checked, layout, LocalDate.of(2024, 1, 1),
                 LocalDate.of(2024, 12, 31));
-        String sql = compiled.answer().text();
+        // Look-back windows are materialised once per plan into a temporary table the answer then reads.
+        assertThat(compiled.prepare()).isNotNull();
+        assertThat(compiled.answer().text()).contains("FROM " + PlanCompiler.PLAN_DAYS);
+        String sql = compiled.prepare().text() + "\n" + compiled.answer().text();
+        List<Object> params = new java.util.ArrayList<>(compiled.prepare().params());
+        params.addAll(compiled.answer().params());
         // Numbers appear in SQL text only inside generated aliases built from checked integers
         // (median_37d_volume, change_pct_next_7); the values themselves are parameters.
         assertThat(sql.replace("median_37d_volume", "")).doesNotContain("OVERNIGHT").doesNotContain("1.75")
@@ -70,7 +75,7 @@ class PlanCompilerTest {
         assertThat(sql).contains("(is_nr7 = 1 OR is_doji = 1)").contains("is_fomc = 1").contains("gap < 0")
                 .contains("median(volume) OVER").contains("red_streak = ? AND run_length = ?")
                 .contains("change_pct_prev_3").contains("change_pct_next_7").contains("weekday IN (?)");
-        assertThat(compiled.answer().params()).contains("OVERNIGHT", 1.75, 37, 2, 11, 4, 3, 7, -3)
+        assertThat(params).contains("OVERNIGHT", 1.75, 37, 2, 11, 4, 3, 7, -3)
                 .contains("2024-01-01", "2024-12-31");
     }
 }
