@@ -144,10 +144,16 @@ public final class EventCalendar {
         return moved != null ? moved : Optional.of(release);
     }
 
-    /** Monthly options expiration: the third Friday, or the Thursday before when that Friday is a full close. */
+    /**
+     * Monthly options expiration: the third Friday, or the Thursday before when that Friday is a stock-market
+     * holiday. Futures still trade with a halt on some of those (Juneteenth 2026-06-19, observed 2027-06-18), but
+     * the options expire on the Thursday, so a holiday halt moves the date as a full close (Good Friday) does.
+     */
     LocalDate opex(YearMonth month) {
         LocalDate friday = month.atDay(1).with(TemporalAdjusters.dayOfWeekInMonth(3, DayOfWeek.FRIDAY));
-        return calendar.isFullClose(friday) ? friday.minusDays(1) : friday;
+        TradingCalendar.DayKind kind = calendar.day(friday).kind();
+        boolean holiday = kind == TradingCalendar.DayKind.FULL_CLOSE || kind == TradingCalendar.DayKind.HOLIDAY_HALT;
+        return holiday ? friday.minusDays(1) : friday;
     }
 
     private static boolean isQuarterEnd(Month m) {
