@@ -27,9 +27,17 @@ import java.util.Set;
  * @param flagColumns   MINUTES: the flag columns available from {@code flagsTable}
  * @param window        the session's time window: from the data's {@code sessions} table when it has one, else
  *                      the vocabulary's NQ default
+ * @param blockMinutes  MINUTES: the length of the stored {@code minute_blocks}, 0 when there are none; windows whose
+ *                      bounds fall on block bounds are folded from blocks instead of minutes
  */
 record DataLayout(Mode mode, String table, boolean bySession, Set<String> columns, String flagsTable,
-                  String flagsSession, List<String> flagColumns, PlanVocabulary.SessionWindow window) {
+                  String flagsSession, List<String> flagColumns, PlanVocabulary.SessionWindow window,
+                  int blockMinutes) {
+
+    DataLayout(Mode mode, String table, boolean bySession, Set<String> columns, String flagsTable,
+               String flagsSession, List<String> flagColumns, PlanVocabulary.SessionWindow window) {
+        this(mode, table, bySession, columns, flagsTable, flagsSession, flagColumns, window, 0);
+    }
 
     static final String SESSION_DAYS = "session_days";
 
@@ -88,7 +96,17 @@ record DataLayout(Mode mode, String table, boolean bySession, Set<String> column
         columns.addAll(flags);
         String periodTable = flagsTable == null ? "bars" : flagsTable;
         return new DataLayout(Mode.MINUTES, periodTable, flagsSession != null && periodTable.equals(SESSION_DAYS),
-                columns, flagsTable, flagsSession, flags, window);
+                columns, flagsTable, flagsSession, flags, window, blockMinutes(c));
+    }
+
+    private static int blockMinutes(Connection c) throws SQLException {
+        if (!MarketDataStore.tableExists(c, DerivedTables.MINUTE_BLOCKS) || !MarketDataStore.tableExists(c, "block_size")) {
+            return 0;
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT minutes FROM block_size");
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? rs.getInt(1) : 0;
+        }
     }
 
     private static PlanVocabulary.SessionWindow window(Connection c, String session) throws SQLException {

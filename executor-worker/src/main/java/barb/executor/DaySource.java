@@ -265,13 +265,77 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                 ahead = Math.max(ahead, 10 + 2 * s.days());
             }
         }
+        PlanVocabulary.SessionWindow session = layout.window();
+        if (onBlockBounds(layout.blockMinutes(), session, p.time())) {
+            blockSource(sql, p, layout, from == null ? null : from.minusDays(back), to == null ? null : to.plusDays(ahead));
+        } else {
+            minuteBars(sql, p, session, from == null ? null : from.minusDays(back), to == null ? null : to.plusDays(ahead));
+        }
+        sessionDayColumns(sql, layout);
+    }
+
+    /** True when every bound of the session and the time window falls on a stored block's bound. */
+    static boolean onBlockBounds(int blockMinutes, PlanVocabulary.SessionWindow session, PlanChecker.Window time) {
+        if (blockMinutes <= 0) {
+            return false;
+        }
+        List<LocalTime> bounds = new ArrayList<>();
+        if (!session.wholeDay()) {
+            bounds.add(session.start());
+            bounds.add(session.end());
+        }
+        if (time != null) {
+            bounds.add(time.from());
+            bounds.add(time.to());
+        }
+        for (LocalTime t : bounds) {
+            if (t.getSecond() != 0 || t.getNano() != 0 || (t.getHour() * 60 + t.getMinute()) % blockMinutes != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Session-days folded from the stored 30-minute (or so) blocks: a block lies wholly inside or outside the
+     * window, and each block keeps its first minute at its high and low, so the result equals folding minutes.
+     */
+    private static void blockSource(SqlText sql, PlanChecker.Checked p, DataLayout layout, LocalDate from,
+                                    LocalDate to) {
+        int bm = layout.blockMinutes();
+        sql.add("b AS (SELECT * FROM " + DerivedTables.MINUTE_BLOCKS + " WHERE TRUE");
+        if (from != null && to != null) {
+            sql.add(" AND trade_date BETWEEN CAST(").param(from.toString()).add(" AS DATE) AND CAST(")
+                    .param(to.toString()).add(" AS DATE)");
+        }
+        PlanVocabulary.SessionWindow session = layout.window();
+        if (!session.wholeDay()) {
+            blockWindow(sql, session.start(), session.end(), bm);
+        }
+        if (p.time() != null) {
+            blockWindow(sql, p.time().from(), p.time().to(), bm);
+        }
+        sql.add("),\ng AS (SELECT trade_date, arg_min(open, first_ts) AS open, max(high) AS high, min(low) AS low, "
+                + "arg_max(close, last_ts) AS close, sum(volume) AS volume, CAST(sum(bars) AS BIGINT) AS bars, "
+                + "arg_max(high_time, high * 1000000 - high_pos) AS high_time, "
+                + "arg_min(low_time, low * 1000000 + low_pos) AS low_time FROM b GROUP BY trade_date),\n");
+    }
+
+    private static void blockWindow(SqlText sql, LocalTime start, LocalTime end, int blockMinutes) {
+        int first = (start.getHour() * 60 + start.getMinute()) / blockMinutes;
+        int last = (end.getHour() * 60 + end.getMinute()) / blockMinutes;
+        sql.add(" AND (block >= ").param(first).add(start.isAfter(end) ? " OR " : " AND ")
+                .add("block < ").param(last).add(")");
+    }
+
+    private static void minuteBars(SqlText sql, PlanChecker.Checked p, PlanVocabulary.SessionWindow session,
+                                   LocalDate from, LocalDate to) {
         sql.add("b AS (SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS trade_date, ts, open, high, low, close, volume "
                 + "FROM bars WHERE TRUE");
         if (from != null && to != null) {
-            sql.add(" AND ts >= CAST(").param(from.minusDays(back).toString()).add(" AS TIMESTAMP)")
-                    .add(" AND ts < CAST(").param(to.plusDays(ahead).toString()).add(" AS TIMESTAMP)");
+            sql.add(" AND ts >= CAST(").param(from.toString()).add(" AS TIMESTAMP)")
+                    .add(" AND ts < CAST(").param(to.toString()).add(" AS TIMESTAMP)");
         }
-        PlanVocabulary.SessionWindow session = layout.window();
         if (!session.wholeDay()) {
             timeWindow(sql, session.start(), session.end());
         }
@@ -283,8 +347,12 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                 + "g AS (SELECT trade_date, arg_min(open, ts) AS open, max(high) AS high, min(low) AS low, "
                 + "arg_max(close, ts) AS close, sum(volume) AS volume, count(*) AS bars, "
                 + "min(ts) FILTER (WHERE high = day_high) AS high_time, "
-                + "min(ts) FILTER (WHERE low = day_low) AS low_time FROM m GROUP BY trade_date),\n"
-                + "l AS (SELECT *, lag(open) OVER v AS prev_open, lag(high) OVER v AS prev_high, "
+                + "min(ts) FILTER (WHERE low = day_low) AS low_time FROM m GROUP BY trade_date),\n");
+    }
+
+    /** From the folded days {@code g}: the previous-day links and the session-day columns, as CTEs l and s. */
+    private static void sessionDayColumns(SqlText sql, DataLayout layout) {
+        sql.add("l AS (SELECT *, lag(open) OVER v AS prev_open, lag(high) OVER v AS prev_high, "
                 + "lag(low) OVER v AS prev_low, lag(close) OVER v AS prev_close, lag(volume) OVER v AS prev_volume, "
                 + "lag(close, 2) OVER v AS prev2_close FROM g WINDOW v AS (ORDER BY trade_date)),\n"
                 + "s AS (SELECT l.trade_date, open, high, low, close, volume, bars, high - low AS range, "

@@ -114,12 +114,39 @@ final class DerivedTables {
         writeSessions(c, instrument);
         writeCalendarDays(c, instrument);
         try (Statement s = c.createStatement()) {
+            s.execute(minuteBlocksSql(instrument.tradeDateShiftMinutes(), blockMinutes(instrument)));
+            s.execute("CREATE OR REPLACE TABLE block_size AS SELECT " + blockMinutes(instrument) + " AS minutes");
             s.execute(sessionDaysSql(instrument.tradeDateShiftMinutes(), blockMinutes(instrument)));
             s.execute("CREATE OR REPLACE TABLE " + DAILY + " AS SELECT * EXCLUDE (session) FROM " + SESSION_DAYS
                     + " WHERE session = 'ETH' ORDER BY trade_date");
             s.execute("CREATE OR REPLACE TABLE " + DAILY_RTH + " AS SELECT * EXCLUDE (session) FROM " + SESSION_DAYS
                     + " WHERE session = 'RTH' ORDER BY trade_date");
         }
+    }
+
+    /** The minute blocks table: written once per load, read by session_days and by block-aligned time windows. */
+    static final String MINUTE_BLOCKS = "minute_blocks";
+
+    static String minuteBlocksSql(int shiftMinutes, int blockMinutes) {
+        return """
+                CREATE OR REPLACE TABLE minute_blocks AS
+                WITH minutes AS (
+                    SELECT CAST(ts + INTERVAL %1$d MINUTE AS DATE) AS trade_date,
+                           (hour(ts) * 60 + minute(ts)) // %4$d AS block,
+                           (hour(ts) * 60 + minute(ts) + %1$d) %% 1440 AS pos,
+                           ts, open, high, low, close, volume
+                    FROM bars
+                )
+                    SELECT trade_date, block,
+                           min(ts) AS first_ts, max(ts) AS last_ts,
+                           arg_min(open, ts) AS open, max(high) AS high, min(low) AS low, arg_max(close, ts) AS close,
+                           sum(volume) AS volume, count(*) AS bars,
+                           arg_max(ts, high * 1000000 - pos) AS high_time, arg_max(pos, high * 1000000 - pos) AS high_pos,
+                           arg_min(ts, low * 1000000 + pos) AS low_time, arg_min(pos, low * 1000000 + pos) AS low_pos
+                    FROM minutes
+                    GROUP BY trade_date, block
+                ORDER BY trade_date, block
+                """.formatted(shiftMinutes, "", "", blockMinutes);
     }
 
     /** The largest block length (minutes) that divides every session boundary and the trading-day start. */
@@ -262,21 +289,8 @@ final class DerivedTables {
                     WHERE CASE WHEN s.start_minute < s.end_minute
                                THEN m.range * %4$d >= s.start_minute AND m.range * %4$d < s.end_minute
                                ELSE m.range * %4$d >= s.start_minute OR m.range * %4$d < s.end_minute END
-                ), minutes AS (
-                    SELECT CAST(ts + INTERVAL %1$d MINUTE AS DATE) AS trade_date,
-                           (hour(ts) * 60 + minute(ts)) // %4$d AS block,
-                           (hour(ts) * 60 + minute(ts) + %1$d) %% 1440 AS pos,
-                           ts, open, high, low, close, volume
-                    FROM bars
                 ), blocks AS (
-                    SELECT trade_date, block,
-                           min(ts) AS first_ts, max(ts) AS last_ts,
-                           arg_min(open, ts) AS open, max(high) AS high, min(low) AS low, arg_max(close, ts) AS close,
-                           sum(volume) AS volume, count(*) AS bars,
-                           arg_max(ts, high * 1000000 - pos) AS high_time, arg_max(pos, high * 1000000 - pos) AS high_pos,
-                           arg_min(ts, low * 1000000 + pos) AS low_time, arg_min(pos, low * 1000000 + pos) AS low_pos
-                    FROM minutes
-                    GROUP BY trade_date, block
+                    SELECT * FROM minute_blocks
                 ), days AS (
                     SELECT sb.session, k.trade_date,
                            arg_min(k.open, k.first_ts) AS open,

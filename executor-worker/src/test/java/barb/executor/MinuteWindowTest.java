@@ -79,8 +79,10 @@ class MinuteWindowTest {
                 .containsEntry("low", price(0, 30) - 1).containsEntry("range", 16.75).containsEntry("volume", 60L);
         // "previous" is the same window on the previous trading day.
         assertThat(r.table().get(1)).containsEntry("change", 10.0).containsEntry("gap", price(1, 30) - price(0, 89));
-        assertThat(r.metadata().sql()).contains("FROM bars").contains("CAST(ts AS TIME)");
-        assertThat(r.metadata().params()).contains("10:00", "11:00");
+        // 10:00 and 11:00 fall on 30-minute block bounds, so the stored blocks 20 and 21 are folded
+        // (BlockWindowTest shows blocks and minutes agree).
+        assertThat(r.metadata().sql()).contains("FROM minute_blocks").contains("block >= ?");
+        assertThat(r.metadata().params()).contains(20, 22);
 
         QueryResult mean = run("""
                 {"operation": "aggregate", "metric": "range", "aggregate": "mean", "session": "RTH",
