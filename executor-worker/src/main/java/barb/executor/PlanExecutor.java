@@ -103,8 +103,14 @@ public final class PlanExecutor {
             source = List.of();
             sourceCount = answer.size();
         } else {
-            source = query(c, compiled.source());
-            sourceCount = source.size();
+            // Evidence is capped: fetch one row past the cap, and count the rest only when there is a rest.
+            PlanCompiler.Sql all = compiled.source();
+            List<Object> params = new ArrayList<>(all.params());
+            params.add(QueryResult.SOURCE_ROW_CAP + 1);
+            source = query(c, new PlanCompiler.Sql(all.text() + "\nLIMIT ?", params));
+            sourceCount = source.size() <= QueryResult.SOURCE_ROW_CAP ? source.size()
+                    : count(c, new PlanCompiler.Sql("SELECT count(*) FROM (" + all.text() + ") AS evidence",
+                    all.params()));
         }
         return new Run(p, layout, period, compiled, answer, detail, source, sourceCount, scanned,
                 store.dataSource(c));
