@@ -81,11 +81,11 @@ public final class PlanExecutor {
 
     private Run runStatements(Connection c, PlanChecker.Checked p, DataLayout layout, LocalDate[] period,
                               PlanCompiler.Compiled compiled) throws SQLException {
-        List<Map<String, Object>> answer = query(c, compiled.answer());
+        List<Map<String, Object>> answer = fetch(c, compiled.answer());
         if (p.operation() == PlanCompiler.Operation.FORMATION) {
             answer = bucketLabels(answer, compiled.columns().getFirst());
         }
-        List<Map<String, Object>> detail = compiled.detail() == null ? List.of() : query(c, compiled.detail());
+        List<Map<String, Object>> detail = compiled.detail() == null ? List.of() : fetch(c, compiled.detail());
         long scanned;
         if (period[0] == null || period[1] == null) {
             scanned = 0;
@@ -107,7 +107,7 @@ public final class PlanExecutor {
             PlanCompiler.Sql all = compiled.source();
             List<Object> params = new ArrayList<>(all.params());
             params.add(QueryResult.SOURCE_ROW_CAP + 1);
-            source = query(c, new PlanCompiler.Sql(all.text() + "\nLIMIT ?", params));
+            source = fetch(c, new PlanCompiler.Sql(all.text() + "\nLIMIT ?", params));
             sourceCount = source.size() <= QueryResult.SOURCE_ROW_CAP ? source.size()
                     : count(c, new PlanCompiler.Sql("SELECT count(*) FROM (" + all.text() + ") AS evidence",
                     all.params()));
@@ -271,21 +271,36 @@ public final class PlanExecutor {
     /** Runs a statement; integers come back as Long, decimals rounded by {@link Numbers}, text as String. */
     static List<Map<String, Object>> query(Connection c, PlanCompiler.Sql sql) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql.text())) {
-            for (int i = 0; i < sql.params().size(); i++) {
-                ps.setObject(i + 1, sql.params().get(i));
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                ResultSetMetaData md = rs.getMetaData();
-                List<Map<String, Object>> rows = new ArrayList<>();
-                while (rs.next()) {
-                    Map<String, Object> row = new LinkedHashMap<>();
-                    for (int i = 1; i <= md.getColumnCount(); i++) {
-                        row.put(md.getColumnLabel(i), value(rs, i, md.getColumnType(i)));
-                    }
-                    rows.add(row);
+            return rows(ps, sql);
+        }
+    }
+
+    /**
+     * Like {@link #query}, reusing the connection's prepared statement when the statement reads stored tables
+     * only (a statement over the per-plan temporary table is prepared afresh, as that table is replaced).
+     */
+    private List<Map<String, Object>> fetch(Connection c, PlanCompiler.Sql sql) throws SQLException {
+        if (sql.text().contains(PlanCompiler.PLAN_DAYS)) {
+            return query(c, sql);
+        }
+        return rows(store.prepared(c, sql.text()), sql);
+    }
+
+    private static List<Map<String, Object>> rows(PreparedStatement ps, PlanCompiler.Sql sql) throws SQLException {
+        for (int i = 0; i < sql.params().size(); i++) {
+            ps.setObject(i + 1, sql.params().get(i));
+        }
+        try (ResultSet rs = ps.executeQuery()) {
+            ResultSetMetaData md = rs.getMetaData();
+            List<Map<String, Object>> rows = new ArrayList<>();
+            while (rs.next()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                for (int i = 1; i <= md.getColumnCount(); i++) {
+                    row.put(md.getColumnLabel(i), value(rs, i, md.getColumnType(i)));
                 }
-                return rows;
+                rows.add(row);
             }
+            return rows;
         }
     }
 
