@@ -22,13 +22,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import java.nio.file.Path;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,18 +51,7 @@ class ExecutorTopicEndToEndTest {
 
     @BeforeAll
     void start() throws Exception {
-        Path dataDir = SharedInfra.tempDir("barb-executor-e2e");
-        Map<String, String> env = new HashMap<>();
-        env.put("BARB_KAFKA_BOOTSTRAP", SharedInfra.kafka().bootstrap());
-        env.put("BARB_PG_URL", SharedInfra.postgres().jdbcUrl());
-        env.put("BARB_PG_USER", SharedInfra.postgres().user());
-        env.put("BARB_DATA_DIR", dataDir.toString());
-        env.put("BARB_DATA_FROM", "2021-11-01");
-        env.put("BARB_DATA_TO", "2024-12-31");
-        env.put("BARB_HTTP_PORT", "0");
-        env.put("BARB_TOPIC_PARTITIONS", "3");
-        stack = BarbStack.start(LauncherConfig.fromEnv(env), env, EnumSet.allOf(BarbStack.Part.class),
-                BarbStack.agentStages());
+        stack = TestStack.start("barb-executor-e2e");
         kafka = KafkaSettings.of(SharedInfra.kafka().bootstrap());
         producer = new KafkaProducer<>(kafka.producer("executor-topic-e2e"));
     }
@@ -184,31 +169,11 @@ class ExecutorTopicEndToEndTest {
     }
 
     private double scalar(String sql) throws SQLException {
-        return stack.store().withConnection(c -> {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-                rs.next();
-                return rs.getDouble(1);
-            }
-        });
+        return TestStack.scalar(stack.store(), sql);
     }
 
     private List<Map<String, Object>> rows(String sql) throws SQLException {
-        return stack.store().withConnection(c -> {
-            List<Map<String, Object>> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-                int n = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    Map<String, Object> row = new HashMap<>();
-                    for (int i = 1; i <= n; i++) {
-                        Object v = rs.getObject(i);
-                        row.put(rs.getMetaData().getColumnLabel(i), v instanceof java.sql.Date || v instanceof
-                                java.time.LocalDate ? v.toString() : v);
-                    }
-                    out.add(row);
-                }
-            }
-            return out;
-        });
+        return TestStack.rows(stack.store(), sql);
     }
 
     private static double num(Object value) {

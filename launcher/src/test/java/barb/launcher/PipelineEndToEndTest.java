@@ -16,18 +16,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -56,18 +52,7 @@ class PipelineEndToEndTest {
 
     @BeforeAll
     void start() throws Exception {
-        Path dataDir = SharedInfra.tempDir("barb-e2e");
-        Map<String, String> env = new HashMap<>();
-        env.put("BARB_KAFKA_BOOTSTRAP", SharedInfra.kafka().bootstrap());
-        env.put("BARB_PG_URL", SharedInfra.postgres().jdbcUrl());
-        env.put("BARB_PG_USER", SharedInfra.postgres().user());
-        env.put("BARB_DATA_DIR", dataDir.toString());
-        env.put("BARB_DATA_FROM", "2021-11-01");
-        env.put("BARB_DATA_TO", "2024-12-31");
-        env.put("BARB_HTTP_PORT", "0");
-        env.put("BARB_TOPIC_PARTITIONS", "3");
-        stack = BarbStack.start(LauncherConfig.fromEnv(env), env, EnumSet.allOf(BarbStack.Part.class),
-                BarbStack.agentStages());
+        stack = TestStack.start("barb-e2e");
         port = stack.httpPort();
     }
 
@@ -90,29 +75,11 @@ class PipelineEndToEndTest {
             FROM bars WHERE CAST(ts AS TIME) >= TIME '09:30' AND CAST(ts AS TIME) < TIME '17:00' GROUP BY 1""";
 
     private double scalar(String sql) throws SQLException {
-        return stack.store().withConnection(c -> {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-                rs.next();
-                return rs.getDouble(1);
-            }
-        });
+        return TestStack.scalar(stack.store(), sql);
     }
 
     private List<Map<String, Object>> rows(String sql) throws SQLException {
-        return stack.store().withConnection(c -> {
-            List<Map<String, Object>> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-                int n = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    Map<String, Object> row = new HashMap<>();
-                    for (int i = 1; i <= n; i++) {
-                        row.put(rs.getMetaData().getColumnLabel(i), rs.getObject(i));
-                    }
-                    out.add(row);
-                }
-            }
-            return out;
-        });
+        return TestStack.rows(stack.store(), sql);
     }
 
     /** All numbers written in a text, thousands separators removed. */
