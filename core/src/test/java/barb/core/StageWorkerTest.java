@@ -224,7 +224,7 @@ class StageWorkerTest {
             }
         };
         run(slow, StageWorker.Settings.defaults());
-        RequestEnvelope env = envelope(1_500);
+        RequestEnvelope env = envelope(5_000);
         send(Stage.CLARIFIER.topic(), env.requestId(), Json.toBytes(env));
 
         await().atMost(Duration.ofSeconds(60)).until(() -> types(eventsOf(env.requestId())).contains("done:2"));
