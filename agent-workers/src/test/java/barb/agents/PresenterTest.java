@@ -20,15 +20,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Presenter answers are made of the result's numbers (and the question's own years, N and thresholds) only. */
 class PresenterTest {
-    private static final Pattern NUMBER = Pattern.compile("\\d{4}-\\d{2}-\\d{2}|\\d+(?:\\.\\d+)?");
     private static final QueryResult.Metadata SYNTHETIC = new QueryResult.Metadata("2024-01-01", "2024-12-31", "RTH",
             "1D", 98_765, "synthetic", "SELECT 1", List.of(), 12);
     private static final QueryResult.Metadata IMPORTED = new QueryResult.Metadata("2024-01-01", "2024-12-31", null,
@@ -59,27 +56,8 @@ class PresenterTest {
         return new PresenterHandler().handle(env);
     }
 
-    /** Every number in the text is one of the allowed ones (compared as numbers; dates as text). */
     private static void assertOnlyNumbers(String text, Object... allowed) {
-        Set<String> dates = new HashSet<>();
-        Set<Double> numbers = new HashSet<>();
-        for (Object a : allowed) {
-            if (a instanceof String s && s.matches("\\d{4}-\\d{2}-\\d{2}")) {
-                dates.add(s);
-            } else {
-                numbers.add(Math.abs(Double.parseDouble(a.toString())));
-            }
-        }
-        Matcher m = NUMBER.matcher(text.replaceAll("(\\d{2}):00", "$1"));
-        List<String> unexpected = new ArrayList<>();
-        while (m.find()) {
-            String found = m.group();
-            boolean ok = found.contains("-") ? dates.contains(found) : numbers.contains(Double.parseDouble(found));
-            if (!ok) {
-                unexpected.add(found);
-            }
-        }
-        assertThat(unexpected).as("numbers not in the result or question: " + text).isEmpty();
+        PresenterShapesTest.assertOnlyNumbers(text, allowed);
     }
 
     private static Set<String> fields(JsonNode node) {

@@ -50,8 +50,6 @@ public final class BarImporter {
     public static final ZoneId MARKET_ZONE = ZoneId.of("America/New_York");
     /** Rejected rows shown per reason in the report (all of them go to the rejects file). */
     static final int EXAMPLES_PER_REASON = 3;
-    private static final String BARS_DDL = "CREATE OR REPLACE TABLE bars (ts TIMESTAMP NOT NULL, open DOUBLE NOT NULL, "
-            + "high DOUBLE NOT NULL, low DOUBLE NOT NULL, close DOUBLE NOT NULL, volume BIGINT NOT NULL)";
     private static final List<String> TEMP_TABLES = List.of("import_lines", "import_parquet", "import_checked",
             "import_duplicates", "import_accepted", "import_kept");
 
@@ -435,7 +433,7 @@ public final class BarImporter {
             c.setAutoCommit(false);
             try {
                 try (Statement s = c.createStatement()) {
-                    s.execute(BARS_DDL);
+                    s.execute(MarketDataStore.BARS_DDL);
                 }
                 // One statement per calendar year, in timestamp order: the table stays sorted by ts, which keeps
                 // DuckDB's min/max pruning effective for range queries, and the bar can move.

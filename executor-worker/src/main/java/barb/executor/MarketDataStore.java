@@ -29,6 +29,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * because stage handlers run on virtual threads and a ThreadLocal would open one connection per request.
  */
 public final class MarketDataStore implements AutoCloseable {
+    /** The minute bars table, ET wall-clock time; written by the generator and the importer alike. */
+    static final String BARS_DDL = "CREATE OR REPLACE TABLE bars (ts TIMESTAMP NOT NULL, open DOUBLE NOT NULL, "
+            + "high DOUBLE NOT NULL, low DOUBLE NOT NULL, close DOUBLE NOT NULL, volume BIGINT NOT NULL)";
     private static final Object NULL = new Object();
     private final java.util.concurrent.ConcurrentHashMap<String, Object> catalogCache =
             new java.util.concurrent.ConcurrentHashMap<>();

@@ -95,8 +95,7 @@ public final class SyntheticHistory {
             s.execute("DROP TABLE IF EXISTS meta");
             s.execute("DROP TABLE IF EXISTS daily");
             s.execute("DROP TABLE IF EXISTS daily_rth");
-            s.execute("CREATE OR REPLACE TABLE bars (ts TIMESTAMP NOT NULL, open DOUBLE NOT NULL, "
-                    + "high DOUBLE NOT NULL, low DOUBLE NOT NULL, close DOUBLE NOT NULL, volume BIGINT NOT NULL)");
+            s.execute(MarketDataStore.BARS_DDL);
             s.execute("CREATE OR REPLACE TABLE synthetic_days (trade_date DATE, day_open DOUBLE, "
                     + "day_close DOUBLE, sigma DOUBLE, volume_scale DOUBLE, minutes INTEGER, var_end DOUBLE)");
             s.execute(INTRADAY_PROFILE_SQL);
