@@ -53,7 +53,9 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
         checkColumns(p, layout, columns);
 
         List<Plan.Condition> relatives = p.filters().stream().filter(c -> c.ref() != null).toList();
-        boolean windows = !relatives.isEmpty() || p.consecutive() != null || !shifts.isEmpty();
+        // the derived tables store each day's place in its green/red run; days folded from minutes do not
+        boolean runs = p.consecutive() != null && !columns.contains("green_streak");
+        boolean windows = !relatives.isEmpty() || runs || !shifts.isEmpty();
         boolean sub = windows || layout.mode() == DataLayout.Mode.MINUTES;
 
         SqlText fromSql = new SqlText();
@@ -65,21 +67,29 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
             if (layout.mode() == DataLayout.Mode.MINUTES) {
                 minuteSource(fromSql, p, layout, from, to, shifts);
             } else {
-                fromSql.add("s AS (SELECT * FROM ").add(layout.table());
+                // Only the columns the statements read, and only the days the windows need: the whole table would
+                // carry some seventy columns through every window.
+                fromSql.add("s AS (SELECT " + String.join(", ", projection(p, columns, patternColumns, shifts))
+                        + " FROM ").add(layout.table()).add(" WHERE TRUE");
                 if (layout.bySession()) {
-                    fromSql.add(" WHERE session = ").param(p.session());
+                    fromSql.add(" AND session = ").param(p.session());
+                }
+                int[] margin = margin(p, shifts);
+                if (from != null && to != null) {
+                    fromSql.add(" AND trade_date BETWEEN CAST(").param(from.minusDays(margin[0]).toString())
+                            .add(" AS DATE) AND CAST(").param(to.plusDays(margin[1]).toString()).add(" AS DATE)");
                 }
                 fromSql.add(")");
             }
             String last = "s";
-            if (p.consecutive() != null) {
+            if (runs) {
                 fromSql.add(",\nr AS (SELECT *, row_number() OVER (ORDER BY trade_date) - row_number() OVER "
                         + "(PARTITION BY is_green, is_red ORDER BY trade_date) AS run_group FROM s)");
                 last = "r";
             }
             if (windows) {
                 fromSql.add(",\nw AS (SELECT *");
-                if (p.consecutive() != null) {
+                if (runs) {
                     String run = "OVER (PARTITION BY is_green, is_red, run_group ORDER BY trade_date)";
                     fromSql.add(", CASE WHEN is_green = 1 THEN row_number() " + run + " ELSE 0 END AS green_streak")
                             .add(", CASE WHEN is_red = 1 THEN row_number() " + run + " ELSE 0 END AS red_streak")
@@ -115,8 +125,12 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                 fromSql.add(" FROM " + last + ")");
                 last = "w";
             }
-            fromSql.add("\nSELECT *" + (p.consecutive() != null ? " EXCLUDE (run_group)" : "") + " FROM " + last
+            fromSql.add("\nSELECT *" + (runs ? " EXCLUDE (run_group)" : "") + " FROM " + last
                     + ") AS d");
+        }
+
+        if (p.consecutive() != null && !runs) {
+            windowColumns.add(p.consecutive().streakColumn());
         }
 
         SqlText scope = new SqlText();
@@ -246,8 +260,12 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
      * Session-days aggregated from the minute bars of the session (and time window), with the same columns and
      * meanings as the derived tables; "previous" is the same window on the previous trading day.
      */
-    private static void minuteSource(SqlText sql, PlanChecker.Checked p, DataLayout layout, LocalDate from,
-                                     LocalDate to, List<Shift> shifts) {
+    /**
+     * Calendar days before and after the period whose rows the look-back windows need: two calendar days per
+     * trading day plus ten covers weekends and holidays. A run longer than the margin reaches back before it,
+     * but a run that long never equals the length the filter asks for, cut off or not.
+     */
+    static int[] margin(PlanChecker.Checked p, List<Shift> shifts) {
         int back = 10;
         int ahead = 10;
         for (Plan.Condition c : p.filters()) {
@@ -265,6 +283,41 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                 ahead = Math.max(ahead, 10 + 2 * s.days());
             }
         }
+        return new int[]{back, ahead};
+    }
+
+    /** The stored columns any statement of the plan reads. */
+    private static List<String> projection(PlanChecker.Checked p, Set<String> stored,
+                                           Map<String, String> patternColumns, List<Shift> shifts) {
+        Set<String> needed = new LinkedHashSet<>(PlanCompiler.LIST_COLUMNS);
+        needed.addAll(List.of("weekday", "month", "month_name", "quarter", "quarter_name", "year", "is_green",
+                "is_red", "green_streak", "red_streak", "run_length"));
+        needed.add(p.metric());
+        needed.add(p.metric2());
+        for (Plan.Condition c : p.filters()) {
+            needed.add(c.metric());
+        }
+        if (p.outcome() != null) {
+            needed.add(p.outcome().metric());
+        }
+        for (Shift s : shifts) {
+            needed.add(s.metric());
+        }
+        needed.addAll(patternColumns.values());
+        for (String event : p.events()) {
+            needed.add(PlanVocabulary.EVENTS.get(event));
+        }
+        if (p.extreme() != null) {
+            needed.add(p.extreme() + "_time");
+        }
+        return needed.stream().filter(c -> c != null && stored.contains(c)).toList();
+    }
+
+    private static void minuteSource(SqlText sql, PlanChecker.Checked p, DataLayout layout, LocalDate from,
+                                     LocalDate to, List<Shift> shifts) {
+        int[] margin = margin(p, shifts);
+        int back = margin[0];
+        int ahead = margin[1];
         PlanVocabulary.SessionWindow session = layout.window();
         if (onBlockBounds(layout.blockMinutes(), session, p.time())) {
             blockSource(sql, p, layout, from == null ? null : from.minusDays(back), to == null ? null : to.plusDays(ahead));
@@ -367,6 +420,7 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                 + "CAST(coalesce(high > prev_high AND low < prev_low, FALSE) AS INTEGER) AS is_outside, "
                 + "isodow(l.trade_date) AS weekday, dayname(l.trade_date) AS weekday_name, "
                 + "month(l.trade_date) AS month, monthname(l.trade_date) AS month_name, year(l.trade_date) AS year, "
+                + "quarter(l.trade_date) AS quarter, 'Q' || quarter(l.trade_date) AS quarter_name, "
                 + "high_time, low_time, hour(high_time) AS high_hour, hour(low_time) AS low_hour");
         for (String flag : layout.flagColumns()) {
             sql.add(", coalesce(f." + flag + ", 0) AS " + flag);

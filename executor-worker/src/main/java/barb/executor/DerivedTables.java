@@ -121,8 +121,17 @@ final class DerivedTables {
                     + " WHERE session = 'ETH' ORDER BY trade_date");
             s.execute("CREATE OR REPLACE TABLE " + DAILY_RTH + " AS SELECT * EXCLUDE (session) FROM " + SESSION_DAYS
                     + " WHERE session = 'RTH' ORDER BY trade_date");
+            // written last: a build cut short, or one of an older layout, reads as "rebuild needed"
+            s.execute("CREATE OR REPLACE TABLE " + VERSION_TABLE + " AS SELECT " + VERSION + " AS version");
         }
     }
+
+    /**
+     * The layout of the derived tables; raised whenever a column is added or its meaning changes, so data files
+     * built by an older Barb are rebuilt at start-up. 3: quarter and the green/red run columns.
+     */
+    static final int VERSION = 3;
+    static final String VERSION_TABLE = "derived_version";
 
     /** The minute blocks table: written once per load, read by session_days and by block-aligned time windows. */
     static final String MINUTE_BLOCKS = "minute_blocks";
@@ -321,7 +330,7 @@ final class DerivedTables {
                                           ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS min_low_20
                     FROM days
                     WINDOW w AS (PARTITION BY session ORDER BY trade_date)
-                )
+                ), enriched AS (
                 SELECT l.session,
                        l.trade_date,
                        round(open, 2) AS open,
@@ -350,6 +359,8 @@ final class DerivedTables {
                        month(l.trade_date) AS month,
                        monthname(l.trade_date) AS month_name,
                        year(l.trade_date) AS year,
+                       quarter(l.trade_date) AS quarter,
+                       'Q' || quarter(l.trade_date) AS quarter_name,
                        high_time,
                        low_time,
                        hour(high_time) AS high_hour,
@@ -366,7 +377,22 @@ final class DerivedTables {
                        %3$s
                 FROM linked l
                 LEFT JOIN calendar_days cd ON cd.trade_date = l.trade_date
-                ORDER BY l.session, l.trade_date
+                ), coloured AS (
+                    SELECT *, lag(is_green) OVER c AS p_green, lag(is_red) OVER c AS p_red
+                    FROM enriched
+                    WINDOW c AS (PARTITION BY session ORDER BY trade_date)
+                ), runs AS (
+                    SELECT *, sum(CASE WHEN is_green = p_green AND is_red = p_red THEN 0 ELSE 1 END)
+                                  OVER (PARTITION BY session ORDER BY trade_date ROWS UNBOUNDED PRECEDING) AS run_group
+                    FROM coloured
+                )
+                SELECT * EXCLUDE (p_green, p_red, run_group),
+                       CASE WHEN is_green = 1 THEN row_number() OVER r ELSE 0 END AS green_streak,
+                       CASE WHEN is_red = 1 THEN row_number() OVER r ELSE 0 END AS red_streak,
+                       count(*) OVER (PARTITION BY session, run_group) AS run_length
+                FROM runs
+                WINDOW r AS (PARTITION BY session, run_group ORDER BY trade_date)
+                ORDER BY session, trade_date
                 """.formatted(shiftMinutes, flags, patterns, blockMinutes);
     }
 }

@@ -116,18 +116,18 @@ public final class MarketDataStore implements AutoCloseable {
     }
 
     /**
-     * True when the derived tables of the current generation exist (they are built by
-     * {@link #buildDerivedTables()}); a file built before session_days existed reads as "rebuild needed".
+     * True when the derived tables of the current layout ({@link DerivedTables#VERSION}) exist (they are built by
+     * {@link #buildDerivedTables()}); a file built by an older Barb reads as "rebuild needed".
      */
     public boolean hasDerivedTables() throws SQLException {
         return withConnection(c -> {
             for (String table : List.of(DerivedTables.DAILY, DerivedTables.DAILY_RTH, DerivedTables.SESSION_DAYS,
-                    DerivedTables.CALENDAR_DAYS, DerivedTables.SESSIONS)) {
+                    DerivedTables.CALENDAR_DAYS, DerivedTables.SESSIONS, DerivedTables.VERSION_TABLE)) {
                 if (!tableExists(c, table)) {
                     return false;
                 }
             }
-            return true;
+            return scalarLong(c, "SELECT max(version) FROM " + DerivedTables.VERSION_TABLE) == DerivedTables.VERSION;
         });
     }
 

@@ -286,13 +286,13 @@ final class PlanChecker {
     private static String groupBy(String name, String value, boolean required) {
         if (value == null || value.isBlank()) {
             if (required) {
-                throw bad(name + ": group_by missing (weekday, month or year)");
+                throw bad(name + ": group_by missing (weekday, month, quarter or year)");
             }
             return null;
         }
         String g = lower(value);
-        if (!g.equals("weekday") && !g.equals("month") && !g.equals("year")) {
-            throw bad(name + ": unknown group_by '" + value + "' (weekday, month or year)");
+        if (!g.equals("weekday") && !g.equals("month") && !g.equals("quarter") && !g.equals("year")) {
+            throw bad(name + ": unknown group_by '" + value + "' (weekday, month, quarter or year)");
         }
         return g;
     }

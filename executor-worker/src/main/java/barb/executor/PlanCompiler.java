@@ -32,7 +32,7 @@ final class PlanCompiler {
     static final String PERIOD_WHERE = "trade_date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)";
 
     /** Columns of a listed day, before the plan's own metric and filter columns. */
-    private static final List<String> LIST_COLUMNS = List.of(
+    static final List<String> LIST_COLUMNS = List.of(
             "trade_date", "weekday_name", "open", "high", "low", "close", "volume", "range", "change", "change_pct",
             "gap");
 
@@ -55,16 +55,22 @@ final class PlanCompiler {
      * @param scanned       counts the session-days of the period before filters
      * @param prepare       null, or a statement to run first that materialises the session-day rows into the
      *                      connection's temporary table {@link #PLAN_DAYS}, which the other statements then read
+     * @param total         null, or the column of the answer (of the detail when there is one) whose values add
+     *                      up to the number of source rows, so they need not be counted a second time
      */
     record Compiled(Sql answer, Sql source, List<String> columns, List<String> sourceColumns, Sql detail,
-                    Sql scanned, Sql prepare) {
+                    Sql scanned, Sql prepare, String total) {
         Compiled(Sql answer, Sql source, List<String> columns, List<String> sourceColumns, Sql detail,
                  Sql scanned) {
-            this(answer, source, columns, sourceColumns, detail, scanned, null);
+            this(answer, source, columns, sourceColumns, detail, scanned, null, null);
         }
 
         Compiled withPrepare(Sql statement) {
-            return new Compiled(answer, source, columns, sourceColumns, detail, scanned, statement);
+            return new Compiled(answer, source, columns, sourceColumns, detail, scanned, statement, total);
+        }
+
+        Compiled withTotal(String column) {
+            return new Compiled(answer, source, columns, sourceColumns, detail, scanned, prepare, column);
         }
     }
 
@@ -91,9 +97,10 @@ final class PlanCompiler {
         }
         DaySource src = DaySource.build(p, layout, from, to, shifts(p));
         Sql prepare = null;
-        if (src.from().text().startsWith("(")) {
-            // Session-days built from minutes or with look-back windows: the answer, the source rows and the
-            // scanned count would each recompute them, so they are computed once per plan.
+        if (layout.mode() == DataLayout.Mode.MINUTES) {
+            // Session-days folded from minutes: the answer, the source rows and the scanned count would each
+            // fold them again, so they are folded once per plan. Look-back windows over a stored table are
+            // cheaper to recompute in statements DuckDB has already planned than to materialise.
             prepare = new SqlText().add("CREATE OR REPLACE TEMP TABLE " + PLAN_DAYS + " AS SELECT * FROM ")
                     .add(src.from()).sql();
             src = src.readingFrom(new SqlText().add(PLAN_DAYS).sql());
@@ -190,7 +197,7 @@ final class PlanCompiler {
         SqlText sql = fromWhere(new SqlText().add("SELECT count(*) AS count"), src, null);
         List<String> sourceColumns = withPlanColumns(SOURCE_COLUMNS, p, src);
         return new Compiled(sql.sql(), sourceSql(sourceColumns, src, null), List.of("count"), sourceColumns, null,
-                scanned);
+                scanned).withTotal("count");
     }
 
     private static Compiled aggregate(PlanChecker.Checked p, DaySource src, Sql scanned) {
@@ -199,7 +206,7 @@ final class PlanCompiler {
                 + p.metric() + ") AS " + p.valueName() + ", count(*) AS count"), src, notNull);
         List<String> sourceColumns = withPlanColumns(SOURCE_COLUMNS, p, src);
         return new Compiled(sql.sql(), sourceSql(sourceColumns, src, notNull), List.of(p.valueName(), "count"),
-                sourceColumns, null, scanned);
+                sourceColumns, null, scanned).withTotal("count");
     }
 
     private static List<String> groupKeys(String groupBy) {
@@ -209,6 +216,7 @@ final class PlanCompiler {
         return switch (groupBy) {
             case "weekday" -> List.of("weekday", "weekday_name");
             case "month" -> List.of("month", "month_name");
+            case "quarter" -> List.of("quarter", "quarter_name");
             default -> List.of("year");
         };
     }
@@ -235,8 +243,10 @@ final class PlanCompiler {
         List<String> sourceBase = new ArrayList<>(List.of("trade_date"));
         sourceBase.add(keys.getLast());
         List<String> sourceColumns = withPlanColumns(sourceBase, p, src);
-        return new Compiled(sql.sql(), sourceSql(sourceColumns, src, notNull), columns, sourceColumns, null,
-                scanned);
+        Compiled compiled = new Compiled(sql.sql(), sourceSql(sourceColumns, src, notNull), columns, sourceColumns,
+                null, scanned);
+        // a limited group list leaves groups out, so its counts no longer add up to the source rows
+        return p.limit() == null ? compiled.withTotal("count") : compiled;
     }
 
     /**
@@ -256,7 +266,7 @@ final class PlanCompiler {
         List<String> sourceColumns = withPlanColumns(List.of("trade_date", time, p.extreme()), p, src);
         String label = p.bucket() == 60 ? "hour" : "time";
         return new Compiled(sql.sql(), sourceSql(sourceColumns, src, time + " IS NOT NULL"),
-                List.of(label, "count", "pct"), sourceColumns, null, scanned);
+                List.of(label, "count", "pct"), sourceColumns, null, scanned).withTotal("count");
     }
 
     /** Percentile p → its column name: 5 → p5, 2.5 → p2_5. */
@@ -294,7 +304,8 @@ final class PlanCompiler {
                         + "GROUP BY i.bin, lo, hi, n\nORDER BY i.bin");
         List<String> sourceColumns = withPlanColumns(SOURCE_COLUMNS, p, src);
         return new Compiled(bins.sql(), sourceSql(sourceColumns, src, notNull),
-                List.of("bin", "bin_from", "bin_to", "count", "pct"), sourceColumns, stats.sql(), scanned);
+                List.of("bin", "bin_from", "bin_to", "count", "pct"), sourceColumns, stats.sql(), scanned)
+                .withTotal("count");
     }
 
     /**
@@ -335,7 +346,7 @@ final class PlanCompiler {
         allSourceColumns.add("outcome_met");
         return new Compiled(sql.sql(), source.sql(),
                 List.of("probability", "matches", "total", "base_probability", "base_total"),
-                List.copyOf(allSourceColumns), null, scanned);
+                List.copyOf(allSourceColumns), null, scanned).withTotal("total");
     }
 
     /** Pearson correlation of metric and metric2 (read offset trading days later) over the matching days. */
@@ -349,7 +360,7 @@ final class PlanCompiler {
             sourceColumns.add(second);
         }
         return new Compiled(sql.sql(), sourceSql(sourceColumns, src, both), List.of("correlation", "n"),
-                List.copyOf(sourceColumns), null, scanned);
+                List.copyOf(sourceColumns), null, scanned).withTotal("n");
     }
 
     /**
@@ -357,33 +368,36 @@ final class PlanCompiler {
      * trading days; a day that fails the filters is). Longest first unless sort is asc.
      */
     private static Compiled streak(PlanChecker.Checked p, DaySource src, Sql scanned) {
-        SqlText runs = new SqlText().add("WITH t AS (SELECT *, ");
+        List<String> dayColumns = withPlanColumns(List.of("trade_date"), p, src);
+        SqlText runs = new SqlText().add("WITH t AS (SELECT " + String.join(", ", dayColumns) + ", ");
         if (src.filter() == null) {
             runs.add("1");
         } else {
             runs.add("CASE WHEN ").add(src.filter()).add(" THEN 1 ELSE 0 END");
         }
+        // Every day that breaks a run starts a new group, so the days of one run share the running count of
+        // breaks: one ordered pass instead of numbering the rows twice.
         runs.add(" AS hit\nFROM ").add(src.from()).add("\nWHERE ").add(src.scope()).add("),\n"
-                + "g AS (SELECT *, row_number() OVER (ORDER BY trade_date) - row_number() OVER (PARTITION BY hit "
-                + "ORDER BY trade_date) AS streak_group FROM t),\n"
-                + "r AS (SELECT *, min(trade_date) OVER (PARTITION BY hit, streak_group) AS streak_start, "
-                + "count(*) OVER (PARTITION BY hit, streak_group) AS streak_length FROM g)\n");
+                + "g AS (SELECT *, sum(1 - hit) OVER (ORDER BY trade_date ROWS UNBOUNDED PRECEDING) AS streak_group "
+                + "FROM t),\n"
+                + "r AS (SELECT streak_group, min(trade_date) AS streak_start, max(trade_date) AS streak_end, "
+                + "count(*) AS streak_length FROM g WHERE hit = 1 GROUP BY streak_group HAVING count(*) >= ")
+                .param(p.minLength()).add(")\n");
         Sql runsSql = runs.sql();
 
         SqlText sql = new SqlText().add(runsSql).add("SELECT strftime(streak_start, '%Y-%m-%d') AS start, "
-                        + "strftime(max(trade_date), '%Y-%m-%d') AS end, count(*) AS length\nFROM r\n"
-                        + "WHERE hit = 1 AND streak_length >= ").param(p.minLength())
-                .add("\nGROUP BY streak_start\nORDER BY length " + (p.descending() ? "DESC" : "ASC")
-                        + ", streak_start");
+                + "strftime(streak_end, '%Y-%m-%d') AS end, streak_length AS length\nFROM r\n"
+                + "ORDER BY length " + (p.descending() ? "DESC" : "ASC") + ", streak_start");
         if (p.limit() != null) {
             sql.add("\nLIMIT ").param(p.limit());
         }
-        List<String> sourceColumns = new ArrayList<>(withPlanColumns(List.of("trade_date"), p, src));
+        List<String> sourceColumns = new ArrayList<>(dayColumns);
         sourceColumns.addAll(1, List.of("streak_start", "streak_length"));
         SqlText source = new SqlText().add(runsSql).add("SELECT " + select(sourceColumns)
-                + "\nFROM r\nWHERE hit = 1 AND streak_length >= ").param(p.minLength()).add("\nORDER BY trade_date");
-        return new Compiled(sql.sql(), source.sql(), List.of("start", "end", "length"), List.copyOf(sourceColumns),
-                null, scanned);
+                + "\nFROM g JOIN r USING (streak_group)\nWHERE hit = 1\nORDER BY trade_date");
+        Compiled compiled = new Compiled(sql.sql(), source.sql(), List.of("start", "end", "length"),
+                List.copyOf(sourceColumns), null, scanned);
+        return p.limit() == null ? compiled.withTotal("length") : compiled;
     }
 
     /**
@@ -392,14 +406,18 @@ final class PlanCompiler {
      */
     private static Compiled around(PlanChecker.Checked p, DaySource src, Sql scanned) {
         List<String> sourceColumns = new ArrayList<>(withPlanColumns(List.of("trade_date"), p, src));
-        SqlText events = fromWhere(new SqlText().add("WITH e AS (SELECT *"), src, null).add(")\n");
-        SqlText sql = new SqlText().add(events.sql());
-        for (int i = 0; i < p.offsets().size(); i++) {
-            int k = p.offsets().get(i);
+        for (int k : p.offsets()) {
             String column = k == 0 ? p.metric() : new DaySource.Shift(p.metric(), k).column();
             if (!sourceColumns.contains(column)) {
                 sourceColumns.add(column);
             }
+        }
+        SqlText events = fromWhere(new SqlText().add("WITH e AS (SELECT " + String.join(", ", sourceColumns)), src,
+                null).add(")\n");
+        SqlText sql = new SqlText().add(events.sql());
+        for (int i = 0; i < p.offsets().size(); i++) {
+            int k = p.offsets().get(i);
+            String column = k == 0 ? p.metric() : new DaySource.Shift(p.metric(), k).column();
             if (i > 0) {
                 sql.add("\nUNION ALL\n");
             }
@@ -443,12 +461,14 @@ final class PlanCompiler {
         return List.copyOf(columns);
     }
 
-    /** Dates and times leave SQL already formatted as the result shows them. */
+    /**
+     * Times of day leave SQL formatted as the result shows them; dates leave as DATE and are written as
+     * yyyy-MM-dd by the executor (cheaper than formatting a thousand evidence rows in SQL).
+     */
     static String select(List<String> columns) {
         List<String> parts = new ArrayList<>();
         for (String c : columns) {
             parts.add(switch (c) {
-                case "trade_date", "streak_start" -> "strftime(" + c + ", '%Y-%m-%d') AS " + c;
                 case "high_time", "low_time" -> "strftime(" + c + ", '%H:%M') AS " + c;
                 default -> c;
             });

@@ -102,6 +102,14 @@ public final class PlanExecutor {
             // list and top_n: the table is the evidence (seed 001); source_row_count says how many rows matched.
             source = List.of();
             sourceCount = answer.size();
+        } else if (compiled.total() != null) {
+            // The answer already counted the source rows; fetch the evidence up to the cap only.
+            sourceCount = total(compiled.detail() == null ? answer : detail, compiled.total());
+            PlanCompiler.Sql all = compiled.source();
+            List<Object> params = new ArrayList<>(all.params());
+            params.add(QueryResult.SOURCE_ROW_CAP);
+            source = sourceCount == 0 ? List.of()
+                    : fetch(c, new PlanCompiler.Sql(all.text() + "\nLIMIT ?", params));
         } else {
             // Evidence is capped: fetch one row past the cap, and count the rest only when there is a rest.
             PlanCompiler.Sql all = compiled.source();
@@ -252,6 +260,16 @@ public final class PlanExecutor {
         return new LocalDate[]{
                 from == null || from.isBefore(first) ? first : from,
                 to == null || to.isAfter(last) ? last : to};
+    }
+
+    private static long total(List<Map<String, Object>> rows, String column) {
+        long sum = 0;
+        for (Map<String, Object> row : rows) {
+            if (row.get(column) instanceof Number n) {
+                sum += n.longValue();
+            }
+        }
+        return sum;
     }
 
     private static long count(Connection c, PlanCompiler.Sql sql) throws SQLException {

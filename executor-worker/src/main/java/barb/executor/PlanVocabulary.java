@@ -21,7 +21,7 @@ final class PlanVocabulary {
             "open", "high", "low", "close", "volume", "bars", "range", "range_pct", "body", "body_pct",
             "upper_wick", "lower_wick", "prev_open", "prev_high", "prev_low", "prev_close", "prev_range",
             "prev_change_pct", "prev_volume", "change", "change_pct", "gap", "gap_pct", "is_green", "is_red",
-            "is_inside", "is_outside", "weekday", "month", "year", "high_hour", "low_hour",
+            "is_inside", "is_outside", "weekday", "month", "quarter", "year", "high_hour", "low_hour",
             "is_holiday", "is_early_close", "is_day_before_holiday", "is_day_after_holiday", "is_fomc", "is_nfp",
             "is_cpi", "is_opex", "is_quad_witching",
             "is_doji", "is_hammer", "is_hanging_man", "is_inverted_hammer", "is_shooting_star",
@@ -139,7 +139,8 @@ final class PlanVocabulary {
             "trade_date", "open", "high", "low", "close", "volume", "bars", "range", "range_pct", "body",
             "body_pct", "upper_wick", "lower_wick", "prev_open", "prev_high", "prev_low", "prev_close",
             "prev_range", "prev_change_pct", "prev_volume", "change", "change_pct", "gap", "gap_pct", "is_green",
-            "is_red", "is_inside", "is_outside", "weekday", "weekday_name", "month", "month_name", "year",
+            "is_red", "is_inside", "is_outside", "weekday", "weekday_name", "month", "month_name", "quarter",
+            "quarter_name", "year",
             "high_time", "low_time", "high_hour", "low_hour"));
 
     /** The event flag columns, in a fixed order. */

@@ -170,4 +170,42 @@ class GeneratedDataPropertiesTest {
         assertThat(rows("SELECT DISTINCT session FROM session_days ORDER BY 1").stream().map(r -> r.getFirst()).toList())
                 .hasSize(17);
     }
+
+    @Test
+    void eachDayKnowsItsPlaceInItsGreenOrRedRun() {
+        for (String session : List.of("ETH", "RTH", "OVERNIGHT")) {
+            List<List<Object>> days = rows("""
+                    SELECT is_green, is_red, green_streak, red_streak, run_length FROM session_days
+                    WHERE session = ? ORDER BY trade_date""", session);
+            assertThat(days).hasSizeGreaterThan(400);
+            // walked day by day: a run is the days in a row of one colour (flat days are a colour of their own)
+            int start = 0;
+            for (int i = 0; i < days.size(); i++) {
+                List<Object> d = days.get(i);
+                boolean sameAsBefore = i > 0 && d.get(0).equals(days.get(i - 1).get(0))
+                        && d.get(1).equals(days.get(i - 1).get(1));
+                if (!sameAsBefore) {
+                    start = i;
+                }
+                long place = i - start + 1;
+                assertThat(((Number) d.get(2)).longValue()).as("%s day %d", session, i)
+                        .isEqualTo(((Number) d.get(0)).intValue() == 1 ? place : 0);
+                assertThat(((Number) d.get(3)).longValue()).as("%s day %d", session, i)
+                        .isEqualTo(((Number) d.get(1)).intValue() == 1 ? place : 0);
+                int end = i;
+                while (end + 1 < days.size() && days.get(end + 1).get(0).equals(d.get(0))
+                        && days.get(end + 1).get(1).equals(d.get(1))) {
+                    end++;
+                }
+                assertThat(((Number) d.get(4)).longValue()).as("%s day %d", session, i).isEqualTo(end - start + 1);
+            }
+        }
+    }
+
+    @Test
+    void quartersFollowTheCalendar() {
+        assertThat(count("""
+                SELECT count(*) FROM session_days
+                WHERE quarter <> (month - 1) // 3 + 1 OR quarter_name <> 'Q' || quarter""")).isZero();
+    }
 }

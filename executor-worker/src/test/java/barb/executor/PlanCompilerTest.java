@@ -20,7 +20,7 @@ class PlanCompilerTest {
                 LocalDate.of(2022, 12, 30));
 
         assertThat(compiled.answer().text()).isEqualTo("""
-                SELECT strftime(trade_date, '%Y-%m-%d') AS trade_date, weekday_name, open, high, low, close, volume, \
+                SELECT trade_date, weekday_name, open, high, low, close, volume, \
                 range, change, change_pct, gap
                 FROM daily_rth
                 WHERE trade_date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE) AND change_pct < ? AND volume <> ?
@@ -62,12 +62,13 @@ class PlanCompilerTest {
                 null, null, null, PlanVocabulary.SESSIONS.get("OVERNIGHT"));
         PlanCompiler.Compiled compiled = PlanCompiler.compile(checked, layout, LocalDate.of(2024, 1, 1),
                 LocalDate.of(2024, 12, 31));
-        // Look-back windows are materialised once per plan into a temporary table the answer then reads.
-        assertThat(compiled.prepare()).isNotNull();
-        assertThat(compiled.answer().text()).contains("FROM " + PlanCompiler.PLAN_DAYS);
-        String sql = compiled.prepare().text() + "\n" + compiled.answer().text();
-        List<Object> params = new java.util.ArrayList<>(compiled.prepare().params());
-        params.addAll(compiled.answer().params());
+        // Look-back windows over a stored table are part of each statement (no temporary table), over the period
+        // widened by the days the windows look at: 2 × 37 + 10 calendar days back, 2 × 7 + 10 ahead.
+        assertThat(compiled.prepare()).isNull();
+        assertThat(compiled.answer().text()).doesNotContain(PlanCompiler.PLAN_DAYS);
+        String sql = compiled.answer().text();
+        List<Object> params = compiled.answer().params();
+        assertThat(params).contains("2023-10-09", "2025-01-24");
         // Numbers appear in SQL text only inside generated aliases built from checked integers
         // (median_37d_volume, change_pct_next_7); the values themselves are parameters.
         assertThat(sql.replace("median_37d_volume", "")).doesNotContain("OVERNIGHT").doesNotContain("1.75")

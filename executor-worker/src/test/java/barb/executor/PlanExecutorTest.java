@@ -185,6 +185,32 @@ class PlanExecutorTest {
     }
 
     @Test
+    void groupByQuarterOverMinuteBarsAndOverAWindow() {
+        QueryResult quarters = executor.execute(plan("group", year(2024), "RTH", "range", "mean", "quarter", null,
+                null, null, null));
+        assertThat(quarters.table()).extracting(row -> row.get("quarter_name")).containsExactly("Q1", "Q2", "Q3",
+                "Q4");
+        for (Map<String, Object> row : quarters.table()) {
+            long q = (Long) row.get("quarter");
+            double expected = number("SELECT avg(h - l) FROM " + dailyFromBars(RTH)
+                    + " WHERE year(d) = 2024 AND quarter(d) = ?", q);
+            assertThat((Double) row.get("mean_range")).as("Q%d", q).isCloseTo(expected, within(0.005));
+        }
+        assertThat(quarters.table().stream().mapToLong(row -> (Long) row.get("count")).sum())
+                .isEqualTo(quarters.sourceRowCount())
+                .isEqualTo(count("SELECT count(*) FROM " + dailyFromBars(RTH) + " WHERE year(d) = 2024"));
+
+        // the same grouping over session-days folded from minutes (a time window)
+        QueryResult hour = executor.execute(HandMadeDays.plan("""
+                {"operation": "group", "group_by": "quarter", "metric": "range", "aggregate": "mean", "session": "RTH",
+                 "period": {"from": "2024-01-01", "to": "2024-12-31"}, "time": {"from": "10:00", "to": "11:00"}}"""));
+        assertThat(hour.table()).extracting(row -> row.get("quarter_name")).containsExactly("Q1", "Q2", "Q3", "Q4");
+        double q1 = number("SELECT avg(h - l) FROM " + dailyFromBars("CAST(ts AS TIME) >= TIME '10:00' AND "
+                + "CAST(ts AS TIME) < TIME '11:00'") + " WHERE year(d) = 2024 AND quarter(d) = 1");
+        assertThat((Double) hour.table().getFirst().get("mean_range")).isCloseTo(q1, within(0.005));
+    }
+
+    @Test
     void gapUpDaysIn2024() {
         QueryResult r = executor.execute(plan("count", year(2024), null, null, null, null,
                 List.of(new Plan.Condition("gap", ">", 0)), null, null, null));

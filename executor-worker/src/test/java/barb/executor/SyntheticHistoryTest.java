@@ -154,4 +154,22 @@ class SyntheticHistoryTest {
                     LocalDate.of(2024, 1, 1), null)).isInstanceOf(IllegalArgumentException.class);
         }
     }
+
+    @Test
+    void derivedTablesOfAnOlderLayoutReadAsRebuildNeeded(@TempDir Path dir) throws Exception {
+        try (MarketDataStore store = MarketDataStore.open(dir.resolve("old.duckdb"))) {
+            SyntheticHistory.generate(store, LocalDate.of(2024, 3, 4), LocalDate.of(2024, 3, 8), ProgressListener.NONE);
+            store.buildDerivedTables();
+            assertThat(store.hasDerivedTables()).isTrue();
+            store.withConnection(c -> {
+                try (var st = c.createStatement()) {
+                    st.execute("UPDATE derived_version SET version = version - 1");
+                }
+                return null;
+            });
+            assertThat(store.hasDerivedTables()).isFalse();
+            store.buildDerivedTables();
+            assertThat(store.hasDerivedTables()).isTrue();
+        }
+    }
 }
