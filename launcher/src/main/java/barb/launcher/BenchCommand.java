@@ -36,6 +36,10 @@ final class BenchCommand implements Runnable {
         @Option(names = "--iterations", description = "Timed runs per plan (default 30).")
         int iterations = 30;
 
+        @Option(names = "--only", paramLabel = "TEXT",
+                description = "Time only the plans whose name contains TEXT (and skip the throughput runs).")
+        String only;
+
         @Override
         public Integer call() throws Exception {
             if (iterations < 2) {
@@ -43,7 +47,7 @@ final class BenchCommand implements Runnable {
                 return 2;
             }
             LauncherConfig config = LauncherConfig.fromEnv(System.getenv());
-            return ExecutorBench.run(config.duckdbFile(), iterations, System.out);
+            return ExecutorBench.run(config.duckdbFile(), iterations, only, System.out);
         }
     }
 

@@ -48,13 +48,23 @@ final class ExecutorBench {
         }
     }
 
-    static int run(Path duckdbFile, int iterations, PrintStream out) throws Exception {
+    /** @param only null, or a text the names of the plans to time contain; then throughput is not measured */
+    static int run(Path duckdbFile, int iterations, String only, PrintStream out) throws Exception {
         if (!Files.exists(duckdbFile)) {
             out.println("No market data at " + duckdbFile + ": run ./barb data generate (or ./barb up once) first.");
             return 2;
         }
-        List<NamedPlan> plans = canonicalPlans();
+        List<NamedPlan> plans = canonicalPlans().stream()
+                .filter(p -> only == null || p.name().contains(only)).toList();
+        if (plans.isEmpty()) {
+            out.println("No canonical plan's name contains \"" + only + "\".");
+            return 2;
+        }
         try (MarketDataStore store = MarketDataStore.open(duckdbFile)) {
+            if (!store.hasDerivedTables()) {
+                out.println("The derived tables are missing or of an older layout: rebuilding them first.");
+                store.buildDerivedTables();
+            }
             PlanExecutor executor = new PlanExecutor(store);
             out.println("data: " + store.info());
             out.printf("%-44s %-10s %8s %9s %9s%n", "plan", "kind", "rows", "p50 ms", "p99 ms");
@@ -73,7 +83,7 @@ final class ExecutorBench {
                 out.printf("%-44s %-10s %8d %9.1f %9.1f%n", t.name(), t.kind(), t.rows(), t.p50Ms(), t.p99Ms());
             }
             out.println();
-            for (int threads : new int[]{1, 2, 4, 8}) {
+            for (int threads : only != null ? new int[0] : new int[]{1, 2, 4, 8}) {
                 double qps = throughput(executor, plans, threads, Math.max(2, iterations / 2));
                 out.printf("throughput with %d concurrent queries: %.1f plans/s%n", threads, qps);
             }

@@ -35,13 +35,23 @@ class ExecutorBenchTest {
             }
         }
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        int code = ExecutorBench.run(file, 2, new PrintStream(buf, true, StandardCharsets.UTF_8));
+        int code = ExecutorBench.run(file, 2, null, new PrintStream(buf, true, StandardCharsets.UTF_8));
         String report = buf.toString(StandardCharsets.UTF_8);
         assertThat(code).isZero();
         for (ExecutorBench.NamedPlan p : ExecutorBench.canonicalPlans()) {
             assertThat(report).contains(p.name());
         }
         assertThat(report).contains("throughput with 4 concurrent queries").contains("peak RSS");
+
+        ByteArrayOutputStream some = new ByteArrayOutputStream();
+        assertThat(ExecutorBench.run(file, 2, "formation", new PrintStream(some, true, StandardCharsets.UTF_8)))
+                .isZero();
+        assertThat(some.toString(StandardCharsets.UTF_8)).contains("RTH high formation all")
+                .doesNotContain("top 5 days by range 2024").doesNotContain("throughput");
+        ByteArrayOutputStream none = new ByteArrayOutputStream();
+        assertThat(ExecutorBench.run(file, 2, "no such plan", new PrintStream(none, true, StandardCharsets.UTF_8)))
+                .isEqualTo(2);
+        assertThat(none.toString(StandardCharsets.UTF_8)).contains("No canonical plan's name contains");
     }
 
     @Test
