@@ -94,6 +94,9 @@ record DataLayout(Mode mode, String table, boolean bySession, Set<String> column
         }
         Set<String> columns = new HashSet<>(PlanVocabulary.MINUTE_COLUMNS);
         columns.addAll(flags);
+        for (String pattern : DerivedTables.PATTERNS.keySet()) {
+            columns.add("is_" + pattern);
+        }
         String periodTable = flagsTable == null ? "bars" : flagsTable;
         return new DataLayout(Mode.MINUTES, periodTable, flagsSession != null && periodTable.equals(SESSION_DAYS),
                 columns, flagsTable, flagsSession, flags, window, blockMinutes(c));

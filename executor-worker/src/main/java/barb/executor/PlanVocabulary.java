@@ -22,6 +22,7 @@ final class PlanVocabulary {
             "upper_wick", "lower_wick", "prev_open", "prev_high", "prev_low", "prev_close", "prev_range",
             "prev_change_pct", "prev_volume", "change", "change_pct", "gap", "gap_pct", "is_green", "is_red",
             "is_inside", "is_outside", "weekday", "month", "quarter", "year", "high_hour", "low_hour",
+            "green_streak", "red_streak", "run_length",
             "is_holiday", "is_early_close", "is_day_before_holiday", "is_day_after_holiday", "is_fomc", "is_nfp",
             "is_cpi", "is_opex", "is_quad_witching",
             "is_doji", "is_hammer", "is_hanging_man", "is_inverted_hammer", "is_shooting_star",
