@@ -18,7 +18,7 @@ final class PlanBuilder {
     private static final Set<String> METRICS = Set.of("range", "change_pct", "gap");
     private static final Set<String> FILTER_METRICS = Set.of("range", "change_pct", "gap", "is_green");
     private static final Set<String> AGGREGATES = Set.of("mean", "median", "min", "max", "sum", "std");
-    private static final Set<String> GROUPS = Set.of("weekday", "month", "year");
+    private static final Set<String> GROUPS = Set.of("weekday", "month", "quarter", "year");
     private static final Set<String> OPERATORS = Set.of("<", "<=", ">", ">=", "=", "!=");
     private static final int FIRST_YEAR = 1990;
 

@@ -75,7 +75,7 @@ final class QuestionRecognizer {
                 "day", "days", "session", "sessions", "rth", "eth", "high", "low", "open", "close", "closed",
                 "volume", "price", "prices", "average", "mean", "median", "count", "top", "green", "red", "fell",
                 "drop", "drops", "rose", "trading", "candle", "candles", "pattern", "patterns", "week", "weekday",
-                "month", "year", "change", "return", "returns", "percent", "%", "points", "futures", "market",
+                "month", "quarter", "year", "change", "return", "returns", "percent", "%", "points", "futures", "market",
                 "probability", "correlation", "streak", "fomc", "opex", "cpi", "nfp", "hour", "buy", "sell",
                 "tomorrow", "today", "forecast", "predict", "many");
         for (String token : TextNormalizer.tokens(TextNormalizer.normalize(english))) {
@@ -102,7 +102,8 @@ final class QuestionRecognizer {
         v.addAll(GAIN_NOUNS);
         v.addAll(METRIC_NAMES);
         v.addAll(words("how", "many", "often", "number", "count", "total", "green", "red", "gapped", "closed",
-                "close", "high", "low", "hour", "time", "weekday", "weekdays", "week", "month", "months", "year",
+                "close", "high", "low", "hour", "time", "weekday", "weekdays", "week", "month", "months", "quarter",
+                "quarters", "year",
                 "years", "this", "last", "from", "through", "until", "between", "rth", "eth", "regular", "hours",
                 "cash", "whole", "full", "entire", "extended", "electronic", "globex", "more", "than", "above",
                 "below", "under", "greater", "less", "least", "percent", "points", "point", "pts", "ascending",
@@ -448,7 +449,7 @@ final class QuestionRecognizer {
                     break;
                 }
             }
-            for (String unit : List.of("month", "year")) {
+            for (String unit : List.of("month", "quarter", "year")) {
                 for (String[] p : List.of(new String[]{"by", unit}, new String[]{"by", unit + "s"},
                         new String[]{"per", unit}, new String[]{"each", unit}, new String[]{"for", "each", unit})) {
                     if (tk.take(p)) {

@@ -20,6 +20,8 @@ final class RussianTranslator {
         phrase("по дням неделям", "by weekday");
         phrase("по месяцам", "by month");
         phrase("по годам", "by year");
+        phrase("по кварталам", "by quarter");
+        phrase("по кварталу", "by quarter");
         phrase("в какой час", "what hour");
         phrase("в который час", "what hour");
         phrase("во сколько", "what time");

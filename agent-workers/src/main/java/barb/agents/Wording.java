@@ -168,6 +168,7 @@ final class Wording {
         return switch (groupBy) {
             case "weekday" -> "дням недели";
             case "month" -> "месяцам";
+            case "quarter" -> "кварталам";
             case "year" -> "годам";
             default -> groupBy;
         };

@@ -101,4 +101,15 @@ class RecognizerTest {
         assertThat(QuestionRecognizer.recognize("average change in 2024").orElseThrow()
                 .needsSessionClarification()).isFalse();
     }
+
+    @Test
+    void groupsByQuarterInBothLanguages() {
+        QuestionSpec en = QuestionRecognizer.recognize("average range by quarter in 2024").orElseThrow();
+        assertThat(en.operation()).isEqualTo("group");
+        assertThat(en.groupBy()).isEqualTo("quarter");
+        QuestionSpec ru = QuestionRecognizer.recognize(RussianTranslator.toEnglish("средний диапазон по кварталам в 2024"))
+                .orElseThrow();
+        assertThat(ru.groupBy()).isEqualTo("quarter");
+        assertThat(ru.metric()).isEqualTo(en.metric());
+    }
 }

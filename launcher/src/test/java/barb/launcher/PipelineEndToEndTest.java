@@ -221,6 +221,28 @@ class PipelineEndToEndTest {
     }
 
     @ParameterizedTest
+    @MethodSource("byQuarter")
+    void averageRangeByQuarter(String question) throws Exception {
+        SseCapture.Stream s = dataQuestion(question);
+        List<Map<String, Object>> expected = rows("SELECT quarter(d) AS q, avg(h - l) AS r FROM (" + TRADING_DAYS
+                + ") WHERE year(d) = 2024 GROUP BY 1 ORDER BY 1");
+        assertThat(expected).hasSize(4);
+        JsonNode table = s.first("data_block").data().path("table");
+        assertThat(table).hasSize(4);
+        for (int i = 0; i < 4; i++) {
+            assertThat(table.get(i).path("quarter_name").asText()).isEqualTo("Q" + (i + 1));
+            assertThat(table.get(i).path("mean_range").asDouble())
+                    .isCloseTo(((Number) expected.get(i).get("r")).doubleValue(), within(0.01));
+        }
+        double best = expected.stream().mapToDouble(r -> ((Number) r.get("r")).doubleValue()).max().orElseThrow();
+        assertMentions(s.answer(), best, 0.01);
+    }
+
+    static Stream<String> byQuarter() {
+        return Stream.of("average range by quarter in 2024", "средний диапазон по кварталам в 2024");
+    }
+
+    @ParameterizedTest
     @MethodSource("gapUps")
     void gapUpDaysIn2024(String question) throws Exception {
         SseCapture.Stream s = dataQuestion(question);
