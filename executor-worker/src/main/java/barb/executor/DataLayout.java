@@ -67,6 +67,19 @@ record DataLayout(Mode mode, String table, boolean bySession, Set<String> column
         boolean sessionDays = MarketDataStore.tableExists(c, SESSION_DAYS);
         PlanVocabulary.SessionWindow window = window(c, session);
         if (!timeWindow) {
+            if (sessionDays && (session.equals("ETH") || session.equals("RTH"))) {
+                // daily / daily_rth are copies of one session of session_days, a seventeenth of its rows: a plan
+                // over them reads less and needs no session filter. Used when they hold every column.
+                String table = session.equals("RTH") ? DerivedTables.DAILY_RTH : DerivedTables.DAILY;
+                if (MarketDataStore.tableExists(c, table)) {
+                    Set<String> copy = columns(c, table);
+                    Set<String> all = new HashSet<>(columns(c, SESSION_DAYS));
+                    all.remove("session");
+                    if (copy.containsAll(all)) {
+                        return new DataLayout(Mode.TABLE, table, false, copy, null, null, null, window);
+                    }
+                }
+            }
             if (sessionDays && hasSession(c, session)) {
                 return new DataLayout(Mode.TABLE, SESSION_DAYS, true, columns(c, SESSION_DAYS), null, null, null,
                         window);

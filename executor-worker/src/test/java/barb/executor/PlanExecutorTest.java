@@ -70,10 +70,10 @@ class PlanExecutorTest {
         assertThat(r.metadata().periodFrom()).isEqualTo("2024-01-01");
         assertThat(r.metadata().periodTo()).isEqualTo("2024-12-31");
         assertThat(r.metadata().rowsScanned()).isEqualTo(days);
-        // v2: the session-days come from session_days (one row per session and trade_date), the session bound
-        // as the first parameter; before that table existed this read FROM daily_rth with only the two dates.
-        assertThat(r.metadata().sql()).contains("FROM session_days").contains("avg(range)").contains("?");
-        assertThat(r.metadata().params()).containsExactly("RTH", "2024-01-01", "2024-12-31");
+        // RTH and ETH plans read daily_rth / daily, the copies of those sessions of session_days (a seventeenth
+        // of its rows, no session filter); other sessions read session_days with the session as first parameter.
+        assertThat(r.metadata().sql()).contains("FROM daily_rth").contains("avg(range)").contains("?");
+        assertThat(r.metadata().params()).containsExactly("2024-01-01", "2024-12-31");
         assertThat(r.planId()).isEqualTo("s1");
         assertThat(r.operation()).isEqualTo("aggregate");
     }
@@ -114,7 +114,7 @@ class PlanExecutorTest {
         assertThat(r.summary().best()).isEqualTo(r.summary().first());
         assertThat(r.sourceRows()).isEmpty();
         assertThat(r.sourceRowCount()).isEqualTo(5);
-        assertThat(r.metadata().params()).containsExactly("ETH", "2024-01-01", "2024-12-31", 5);
+        assertThat(r.metadata().params()).containsExactly("2024-01-01", "2024-12-31", 5);
     }
 
     @Test
@@ -233,7 +233,7 @@ class PlanExecutorTest {
         assertThat(r.table()).allSatisfy(row -> assertThat((Double) row.get("change_pct")).isLessThanOrEqualTo(-2));
         assertThat(r.summary().stats().get("change_pct").min()).isEqualTo(r.table().getFirst().get("change_pct"));
         assertThat(r.summary().worst()).isEqualTo(r.summary().first());
-        assertThat(r.metadata().params()).containsExactly("ETH", "2022-12-01", "2024-12-31", -2.0);
+        assertThat(r.metadata().params()).containsExactly("2022-12-01", "2024-12-31", -2.0);
     }
 
     @Test
@@ -298,7 +298,7 @@ class PlanExecutorTest {
         QueryResult r = executor.execute(plan("count", year(2024), "RTH", null, null, null, filters, null, null,
                 null));
         long expected = count("SELECT count(*) FROM " + withPrev(RTH) + " WHERE year(d) = 2024 AND isodow(d) = 1 "
-                + "AND round(100 * (h - l) / l, 2) >= 1.5 AND c < o AND round(100 * (o - pc) / pc, 2) <= 0.1");
+                + "AND 100 * (h - l) / l >= 1.5 AND c < o AND 100 * (o - pc) / pc <= 0.1");
         assertThat(r.summary().value()).isEqualTo((double) expected);
         assertThat(r.sourceRows()).allSatisfy(row -> {
             assertThat(row.get("weekday")).isEqualTo(1L);
@@ -306,7 +306,7 @@ class PlanExecutorTest {
             assertThat(row.get("is_red")).isEqualTo(1L);
         });
         assertThat(r.metadata().sql()).doesNotContain("1.5");
-        assertThat(r.metadata().params()).containsExactly("RTH", "2024-01-01", "2024-12-31", 1.0, 1.5, 0.0, 0.1);
+        assertThat(r.metadata().params()).containsExactly("2024-01-01", "2024-12-31", 1.0, 1.5, 0.0, 0.1);
     }
 
     @Test
