@@ -30,7 +30,10 @@ public final class TradingCalendar {
         WEEKEND,
         /** No session at all (New Year's Day, Good Friday, Christmas). */
         FULL_CLOSE,
-        /** A holiday on which Globex trades and halts early (MLK, Presidents', Memorial, Juneteenth, July 4, Labor, Thanksgiving). */
+        /**
+         * A holiday on which Globex trades and halts early (MLK, Presidents', Memorial, Juneteenth, July 4, Labor,
+         * Thanksgiving; Good Friday in the years listed in the calendar file's special halts).
+         */
         HOLIDAY_HALT,
         /** A regular early close at 13:15 ET (day after Thanksgiving, Christmas Eve, July 3). */
         EARLY_CLOSE,
@@ -136,10 +139,15 @@ public final class TradingCalendar {
             return new Day(date, DayKind.WEEKEND, null, null);
         }
         String fullClose = fullCloseName(date);
+        SpecialHalt special = specialHalts.get(date);
+        if (fullClose != null && special != null) {
+            // A full-close holiday on which Globex opened an abbreviated session (Good Friday with the jobs report):
+            // still a holiday (stock market closed, options expire the day before), but a trading day ending early.
+            return new Day(date, DayKind.HOLIDAY_HALT, special.name(), special.time());
+        }
         if (fullClose != null) {
             return new Day(date, DayKind.FULL_CLOSE, fullClose, null);
         }
-        SpecialHalt special = specialHalts.get(date);
         if (special != null) {
             return new Day(date, DayKind.SPECIAL_HALT, special.name(), special.time());
         }

@@ -63,7 +63,9 @@ class DerivedTablesTest {
                 SELECT count(*) FROM daily_rth t JOIN %s b ON b.d = t.trade_date
                 WHERE t.high <> b.h OR t.low <> b.l OR t.open <> b.o OR t.close <> b.c OR t.range <> round(b.h - b.l, 2)
                 """.formatted(dailyFromBars(RTH)))).isZero();
-        assertThat(count("SELECT count(*) FROM daily_rth")).isEqualTo(count("SELECT count(*) FROM daily"));
+        // every trading day has an RTH session but Good Friday 2023, whose abbreviated session ended at 09:15
+        assertThat(count("SELECT count(*) FROM daily_rth")).isEqualTo(count("SELECT count(*) FROM daily") - 1);
+        assertThat(count("SELECT count(*) FROM daily_rth WHERE trade_date = DATE '2023-04-07'")).isZero();
         // RTH is part of the whole session, so its range can never be wider.
         assertThat(count("SELECT count(*) FROM daily_rth r JOIN daily d USING (trade_date) WHERE r.range > d.range"))
                 .isZero();

@@ -110,9 +110,10 @@ class GeneratedDataPropertiesTest {
             assertThat(bars.first()).isEqualTo(day.date().minusDays(1).atTime(18, 0));
             earlyDays += day.closesEarly() ? 1 : 0;
         }
-        assertThat(fullCloses).isEqualTo(7);
-        // 2023 and 2024: 7 + 7 holiday halts, 2 + 3 early closes (Christmas Eve 2022 and 2023 fell on weekends).
-        assertThat(earlyDays).isEqualTo(19);
+        assertThat(fullCloses).isEqualTo(6);
+        // 2023 and 2024: 7 + 7 holiday halts (+ Good Friday 2023's session until 09:15), 2 + 3 early closes
+        // (Christmas Eve 2022 and 2023 fell on weekends).
+        assertThat(earlyDays).isEqualTo(20);
         // Thanksgiving 2024 halts at 13:00, the day after closes at 13:15.
         assertThat(rows("SELECT max(ts) FROM bars WHERE " + TRADE_DATE + " = DATE '2024-11-28'").getFirst().getFirst()
                 .toString()).isEqualTo("2024-11-28 12:59:00.0");

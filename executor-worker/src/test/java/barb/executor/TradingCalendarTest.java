@@ -106,9 +106,43 @@ class TradingCalendarTest {
         assertThat(days.stream().filter(d -> d.kind() == DayKind.FULL_CLOSE)).hasSize(3);
         assertThat(days.stream().filter(d -> d.kind() == DayKind.HOLIDAY_HALT)).hasSize(7);
         assertThat(days.stream().filter(d -> d.kind() == DayKind.EARLY_CLOSE)).hasSize(3);
-        // 2021: no Juneteenth, Christmas observed on Friday Dec 24 (so no Christmas Eve early close).
+        // 2021: no Juneteenth, Christmas observed on Friday Dec 24 (so no Christmas Eve early close); Good Friday
+        // traded until 09:15 for the jobs report, so it counts as a holiday halt, not a full close.
         var y2021 = cal.specialDays(2021);
-        assertThat(y2021.stream().filter(d -> d.kind() == DayKind.HOLIDAY_HALT)).hasSize(6);
+        assertThat(y2021.stream().filter(d -> d.kind() == DayKind.HOLIDAY_HALT)).hasSize(7);
+        assertThat(y2021.stream().filter(d -> d.kind() == DayKind.FULL_CLOSE)).hasSize(2);
         assertThat(y2021.stream().filter(d -> d.kind() == DayKind.EARLY_CLOSE)).hasSize(1);
+    }
+
+    @Test
+    void goodFridayWithTheJobsReportIsAnAbbreviatedSession() {
+        // 2015-04-03 and 2021-04-02: the jobs report came out on Good Friday and CME equity futures traded until
+        // 08:15 CT = 09:15 ET (daytradetowin.com 2015 notice; MarketWatch 2021-04-02 "futures trading will close at 9:15 a.m.").
+        for (String date : new String[]{"2015-04-03", "2021-04-02", "2023-04-07"}) {
+            assertThat(kind(date)).as(date).isEqualTo(DayKind.HOLIDAY_HALT);
+            assertThat(close(date)).as(date).isEqualTo(LocalTime.of(9, 15));
+            assertThat(cal.isTradingDay(LocalDate.parse(date))).as(date).isTrue();
+            assertThat(cal.isFullClose(LocalDate.parse(date))).as(date).isFalse();
+            assertThat(cal.minutesOpen(LocalDate.parse(date))).as(date).isEqualTo(15 * 60 + 15);
+        }
+        assertThat(cal.day(LocalDate.parse("2021-04-02")).name()).startsWith("Good Friday");
+        // Still a holiday: the Thursday before is a day before a holiday, the Monday after a day after one.
+        assertThat(cal.isDayBeforeHoliday(LocalDate.parse("2021-04-01"))).isTrue();
+        assertThat(cal.isDayAfterHoliday(LocalDate.parse("2021-04-05"))).isTrue();
+        // Other Good Fridays stay full closes. 2010-04-02 and 2012-04-06 are not modelled: their session times
+        // are unverified (docs/market-data.md).
+        assertThat(kind("2024-03-29")).isEqualTo(DayKind.FULL_CLOSE);
+        assertThat(kind("2012-04-06")).isEqualTo(DayKind.FULL_CLOSE);
+    }
+
+    @Test
+    void haltTimesOfThe2013ChicagoNotices() {
+        // CME notice for July 2013 (CT): equity index close 12:15 on July 3, 10:30 on July 4.
+        assertThat(close("2013-07-03")).isEqualTo(LocalTime.of(13, 15));
+        assertThat(close("2013-07-04")).isEqualTo(LocalTime.of(11, 30));
+        // CME 2008 Labor Day notice: Globex halts at 10:30 CT.
+        assertThat(close("2008-09-01")).isEqualTo(LocalTime.of(11, 30));
+        // forexlive 2024-11-28: equity products halted at 12:00 CT on Thanksgiving.
+        assertThat(close("2024-11-28")).isEqualTo(LocalTime.of(13, 0));
     }
 }
