@@ -31,8 +31,8 @@ public final class SyntheticHistory {
 
     public static final LocalDate DEFAULT_FROM = LocalDate.of(2008, 1, 2);
     public static final LocalDate DEFAULT_TO = LocalDate.of(2026, 1, 7);
-    /** Bump when the output changes, so a stored file says which generator made it. */
-    public static final String GENERATOR_VERSION = "2";
+    /** Bump when the output changes (3: Good Friday jobs-report sessions); `barb up` regenerates older files. */
+    public static final String GENERATOR_VERSION = "3";
     private static final long SEED = 20080102L;
     /** Minutes in a regular trading day: 18:00 → 17:00. */
     static final int SESSION_MINUTES = 1380;

@@ -1,5 +1,6 @@
 package barb.launcher;
 
+import barb.executor.DataInfo;
 import barb.executor.MarketDataStore;
 import barb.executor.SyntheticHistory;
 import me.tongfei.progressbar.ProgressBar;
@@ -27,6 +28,12 @@ final class DataSetup {
                 log.info("No market data in {} yet: generating the synthetic NQ history {} → {} (once)",
                         config.duckdbFile(), config.dataFrom(), config.dataTo());
                 generate(store, config.dataFrom(), config.dataTo());
+            } else if (isOutdatedSynthetic(store.info())) {
+                // imported bars are never touched; synthetic ones follow the generator (e.g. a calendar fix)
+                log.info("The synthetic history in {} was made by generator version {}, this is version {}: "
+                        + "generating it again", config.duckdbFile(), store.info().generatorVersion(),
+                        SyntheticHistory.GENERATOR_VERSION);
+                generate(store, config.dataFrom(), config.dataTo());
             } else if (!store.hasDerivedTables()) {
                 store.buildDerivedTables();
             }
@@ -35,6 +42,11 @@ final class DataSetup {
             store.close();
             throw e;
         }
+    }
+
+    static boolean isOutdatedSynthetic(DataInfo info) {
+        return DataInfo.SYNTHETIC.equals(info.source())
+                && !SyntheticHistory.GENERATOR_VERSION.equals(info.generatorVersion());
     }
 
     /** Generates with a progress bar on the terminal, then builds the daily tables. */
