@@ -276,7 +276,7 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
         if (p.consecutive() != null) {
             back = Math.max(back, 30 + 2 * p.consecutive().length());
         }
-        if (!p.patterns().isEmpty()) {
+        if (usesPatterns(p)) {
             back = Math.max(back, 10 + 2 * 21); // a breakout looks at the 20 session-days before
         }
         for (Shift s : shifts) {
@@ -327,7 +327,7 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
         } else {
             minuteBars(sql, p, session, from == null ? null : from.minusDays(back), to == null ? null : to.plusDays(ahead));
         }
-        sessionDayColumns(sql, layout);
+        sessionDayColumns(sql, layout, usesPatterns(p));
     }
 
     /** True when every bound of the session and the time window falls on a stored block's bound. */
@@ -407,20 +407,39 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
     }
 
     /** From the folded days {@code g}: the previous-day links and the session-day columns, as CTEs l and s. */
-    private static void sessionDayColumns(SqlText sql, DataLayout layout) {
-        // p_*, p2_*, p6_close, earlier_days and the min/max columns are what the pattern conditions of
-        // DerivedTables.PATTERNS read, so a pattern means the same on a time window as on a stored session-day.
+    /** True when the plan filters by a pattern or names a pattern flag as a metric or in a condition. */
+    static boolean usesPatterns(PlanChecker.Checked p) {
+        if (!p.patterns().isEmpty()) {
+            return true;
+        }
+        List<String> names = new ArrayList<>();
+        names.add(p.metric());
+        names.add(p.metric2());
+        p.filters().forEach(c -> names.add(c.metric()));
+        if (p.outcome() != null) {
+            names.add(p.outcome().metric());
+        }
+        return names.stream().anyMatch(n -> n != null && n.startsWith("is_")
+                && DerivedTables.PATTERNS.containsKey(n.substring(3)));
+    }
+
+    private static void sessionDayColumns(SqlText sql, DataLayout layout, boolean patterns) {
         sql.add("l AS (SELECT *, lag(open) OVER v AS prev_open, lag(high) OVER v AS prev_high, "
                 + "lag(low) OVER v AS prev_low, lag(close) OVER v AS prev_close, lag(volume) OVER v AS prev_volume, "
-                + "lag(close, 2) OVER v AS prev2_close, lag(open) OVER v AS p_open, lag(high) OVER v AS p_high, "
-                + "lag(low) OVER v AS p_low, lag(close) OVER v AS p_close, lag(open, 2) OVER v AS p2_open, "
-                + "lag(high, 2) OVER v AS p2_high, lag(low, 2) OVER v AS p2_low, lag(close, 2) OVER v AS p2_close, "
-                + "lag(close, 6) OVER v AS p6_close, row_number() OVER v - 1 AS earlier_days, "
-                + "min(high - low) OVER (ORDER BY trade_date ROWS BETWEEN 3 PRECEDING AND 1 PRECEDING) AS min_range_3, "
-                + "min(high - low) OVER (ORDER BY trade_date ROWS BETWEEN 6 PRECEDING AND 1 PRECEDING) AS min_range_6, "
-                + "max(high) OVER (ORDER BY trade_date ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS max_high_20, "
-                + "min(low) OVER (ORDER BY trade_date ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS min_low_20 "
-                + "FROM g WINDOW v AS (ORDER BY trade_date)),\n"
+                + "lag(close, 2) OVER v AS prev2_close");
+        if (patterns) {
+            // what the pattern conditions of DerivedTables.PATTERNS read, so a pattern means the same on a time
+            // window as on a stored session-day; only computed when the plan asks for a pattern (they cost)
+            sql.add(", lag(open) OVER v AS p_open, lag(high) OVER v AS p_high, "
+                    + "lag(low) OVER v AS p_low, lag(close) OVER v AS p_close, lag(open, 2) OVER v AS p2_open, "
+                    + "lag(high, 2) OVER v AS p2_high, lag(low, 2) OVER v AS p2_low, lag(close, 2) OVER v AS p2_close, "
+                    + "lag(close, 6) OVER v AS p6_close, row_number() OVER v - 1 AS earlier_days, "
+                    + "min(high - low) OVER (ORDER BY trade_date ROWS BETWEEN 3 PRECEDING AND 1 PRECEDING) AS min_range_3, "
+                    + "min(high - low) OVER (ORDER BY trade_date ROWS BETWEEN 6 PRECEDING AND 1 PRECEDING) AS min_range_6, "
+                    + "max(high) OVER (ORDER BY trade_date ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS max_high_20, "
+                    + "min(low) OVER (ORDER BY trade_date ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS min_low_20");
+        }
+        sql.add(" FROM g WINDOW v AS (ORDER BY trade_date)),\n"
                 + "s AS (SELECT l.trade_date, open, high, low, close, volume, bars, high - low AS range, "
                 + "100 * (high - low) / low AS range_pct, close - open AS body, 100 * (close - open) / open AS body_pct, "
                 + "high - greatest(open, close) AS upper_wick, least(open, close) - low AS lower_wick, prev_open, "
@@ -435,8 +454,10 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                 + "month(l.trade_date) AS month, monthname(l.trade_date) AS month_name, year(l.trade_date) AS year, "
                 + "quarter(l.trade_date) AS quarter, 'Q' || quarter(l.trade_date) AS quarter_name, "
                 + "high_time, low_time, hour(high_time) AS high_hour, hour(low_time) AS low_hour");
-        for (Map.Entry<String, String> pattern : DerivedTables.PATTERNS.entrySet()) {
-            sql.add(", CAST(coalesce(" + pattern.getValue() + ", FALSE) AS INTEGER) AS is_" + pattern.getKey());
+        if (patterns) {
+            for (Map.Entry<String, String> pattern : DerivedTables.PATTERNS.entrySet()) {
+                sql.add(", CAST(coalesce(" + pattern.getValue() + ", FALSE) AS INTEGER) AS is_" + pattern.getKey());
+            }
         }
         for (String flag : layout.flagColumns()) {
             sql.add(", coalesce(f." + flag + ", 0) AS " + flag);

@@ -62,4 +62,18 @@ class IntradayPatternTest {
                     .isEqualTo(engulfing);
         }
     }
+
+    @Test
+    void aPatternFlagNamedInAFilterIsComputedToo() {
+        QueryResult byFilter = executor.execute(HandMadeDays.plan("""
+                {"operation": "count", "session": "RTH", "filters": [{"metric": "is_nr7", "op": "=", "value": 1}],
+                 "time": {"from": "09:30", "to": "17:00"}, "period": {"from": "2024-01-01", "to": "2024-12-31"}}"""));
+        assertThat(((Number) byFilter.table().getFirst().get("count")).longValue())
+                .isEqualTo(countPlan("nr7", "09:30", "17:00")).isPositive();
+        // a plan without patterns does not pay for them
+        QueryResult plain = executor.execute(HandMadeDays.plan("""
+                {"operation": "count", "session": "RTH", "time": {"from": "09:30", "to": "10:30"},
+                 "period": {"from": "2024-01-01", "to": "2024-12-31"}}"""));
+        assertThat(plain.metadata().sql()).doesNotContain("is_doji").doesNotContain("min_range_6");
+    }
 }

@@ -30,6 +30,8 @@ final class ExecutorBench {
     record Timing(String name, String kind, long rows, double p50Ms, double p99Ms) {
     }
 
+    private static final int WARM_UP_RUNS = 5;
+
     private ExecutorBench() {
     }
 
@@ -70,7 +72,9 @@ final class ExecutorBench {
             out.printf("%-44s %-10s %8s %9s %9s%n", "plan", "kind", "rows", "p50 ms", "p99 ms");
             List<Timing> timings = new ArrayList<>();
             for (NamedPlan p : plans) {
-                executor.execute(p.plan()); // warm-up
+                for (int i = 0; i < WARM_UP_RUNS; i++) {
+                    executor.execute(p.plan()); // a running executor has compiled its code and planned its SQL
+                }
                 List<Double> ms = new ArrayList<>();
                 long rows = 0;
                 for (int i = 0; i < iterations; i++) {
