@@ -390,6 +390,36 @@ class ExecutorTopicEndToEndTest {
     }
 
     @Test
+    void insideCandlesOfTheFirstHour() throws Exception {
+        // a pattern on time-window candles: today's 09:30–10:30 inside yesterday's 09:30–10:30
+        Run run = answered(post("""
+                {"id": "s1", "operation": "count", "session": "RTH", "time": {"from": "09:30", "to": "10:30"},
+                 "patterns": ["inside_day"], "period": {"from": "2024-01-01", "to": "2024-12-31"}}"""));
+        double expected = scalar(window("09:30", "10:30")
+                + "SELECT count(*) FROM x WHERE year(d) = 2024 AND h < ph AND l > pl");
+        assertThat(expected).isPositive();
+        assertThat(run.summary().path("value").asDouble()).isEqualTo(expected);
+        assertMentions(run.answer(), expected, 0);
+    }
+
+    @Test
+    void averageRangeByQuarter() throws Exception {
+        Run run = answered(post("""
+                {"id": "s1", "operation": "group", "group_by": "quarter", "metric": "range", "aggregate": "mean",
+                 "period": {"from": "2023-01-01", "to": "2024-12-31"}}"""));
+        List<Map<String, Object>> expected = rows(ETH + """
+                SELECT quarter(d) AS q, avg(r) AS mean FROM x WHERE year(d) BETWEEN 2023 AND 2024 GROUP BY 1 ORDER BY 1""");
+        JsonNode table = run.result().path("table");
+        assertThat(table).hasSize(4);
+        for (int i = 0; i < 4; i++) {
+            assertThat(table.get(i).path("quarter_name").asText()).isEqualTo("Q" + (i + 1));
+            assertThat(table.get(i).path("mean_range").asDouble()).isCloseTo(num(expected.get(i).get("mean")),
+                    within(CENT));
+        }
+        assertThat(run.answer()).contains("Q1");
+    }
+
+    @Test
     void groupByWeekdayOfDaysWithARangeAboveOneAndAHalfTimesItsTwentyDayAverage() throws Exception {
         Run run = answered(post("""
                 {"id": "s1", "operation": "group", "group_by": "weekday",
