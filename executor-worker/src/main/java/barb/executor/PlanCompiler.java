@@ -414,20 +414,18 @@ final class PlanCompiler {
         }
         SqlText events = fromWhere(new SqlText().add("WITH e AS (SELECT " + String.join(", ", sourceColumns)), src,
                 null).add(")\n");
-        SqlText sql = new SqlText().add(events.sql());
+        // one pass over the events computes every offset's numbers as a struct; unnest makes them one row each
+        SqlText sql = new SqlText().add(events.sql()).add("SELECT * FROM (SELECT unnest([");
         for (int i = 0; i < p.offsets().size(); i++) {
             int k = p.offsets().get(i);
             String column = k == 0 ? p.metric() : new DaySource.Shift(p.metric(), k).column();
-            if (i > 0) {
-                sql.add("\nUNION ALL\n");
-            }
-            sql.add("SELECT CAST(").param(k).add(" AS INTEGER) AS day, count(" + column + ") AS count, avg(" + column
-                    + ") AS mean, median(" + column + ") AS median, min(" + column + ") AS min, max(" + column
-                    + ") AS max, count(*) FILTER (WHERE " + column + " > 0) AS positive, count(*) FILTER (WHERE "
-                    + column + " < 0) AS negative, 100.0 * count(*) FILTER (WHERE " + column + " > 0) / nullif(count("
-                    + column + "), 0) AS positive_pct FROM e");
+            sql.add(i == 0 ? "" : ", ").add("{'day': CAST(").param(k).add(" AS INTEGER), 'count': count(" + column
+                    + "), 'mean': avg(" + column + "), 'median': median(" + column + "), 'min': min(" + column
+                    + "), 'max': max(" + column + "), 'positive': count(*) FILTER (WHERE " + column + " > 0), "
+                    + "'negative': count(*) FILTER (WHERE " + column + " < 0), 'positive_pct': 100.0 * count(*) "
+                    + "FILTER (WHERE " + column + " > 0) / nullif(count(" + column + "), 0)}");
         }
-        sql.add("\nORDER BY day");
+        sql.add("], recursive := true) FROM e)\nORDER BY day");
         return new Compiled(sql.sql(), sourceSql(sourceColumns, src, null),
                 List.of("day", "count", "mean", "median", "min", "max", "positive", "negative", "positive_pct"),
                 List.copyOf(sourceColumns), null, scanned);
