@@ -257,10 +257,6 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
     }
 
     /**
-     * Session-days aggregated from the minute bars of the session (and time window), with the same columns and
-     * meanings as the derived tables; "previous" is the same window on the previous trading day.
-     */
-    /**
      * Calendar days before and after the period whose rows the look-back windows need: two calendar days per
      * trading day plus ten covers weekends and holidays. A run longer than the margin reaches back before it,
      * but a run that long never equals the length the filter asks for, cut off or not.
@@ -316,6 +312,10 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
         return needed.stream().filter(c -> c != null && stored.contains(c)).toList();
     }
 
+    /**
+     * Session-days aggregated from the minute bars of the session (and time window), with the same columns and
+     * meanings as the derived tables; "previous" is the same window on the previous trading day.
+     */
     private static void minuteSource(SqlText sql, PlanChecker.Checked p, DataLayout layout, LocalDate from,
                                      LocalDate to, List<Shift> shifts) {
         int[] margin = margin(p, shifts);
@@ -406,7 +406,6 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                 + "min(ts) FILTER (WHERE low = day_low) AS low_time FROM m GROUP BY trade_date),\n");
     }
 
-    /** From the folded days {@code g}: the previous-day links and the session-day columns, as CTEs l and s. */
     /** True when the plan filters by a pattern or names a pattern flag as a metric or in a condition. */
     static boolean usesPatterns(PlanChecker.Checked p) {
         if (!p.patterns().isEmpty()) {
@@ -423,6 +422,10 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                 && DerivedTables.PATTERNS.containsKey(n.substring(3)));
     }
 
+    /**
+     * From the folded days {@code g}: the previous-day links and the session-day columns, as CTEs l and s; with
+     * {@code patterns}, the pattern flags too.
+     */
     private static void sessionDayColumns(SqlText sql, DataLayout layout, boolean patterns) {
         sql.add("l AS (SELECT *, lag(open) OVER v AS prev_open, lag(high) OVER v AS prev_high, "
                 + "lag(low) OVER v AS prev_low, lag(close) OVER v AS prev_close, lag(volume) OVER v AS prev_volume, "
