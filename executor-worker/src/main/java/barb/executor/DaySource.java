@@ -27,11 +27,18 @@ import java.util.Set;
  */
 record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql filter, Set<String> columns,
                  Map<String, String> patternColumns, List<String> windowColumns,
-                 PlanVocabulary.SessionWindow window) {
+                 PlanVocabulary.SessionWindow window, String order) {
+
+    /** The column rows are ordered by: trade_date for session-days, bar_time for intraday bars. */
+    static final String BAR_TIME = "bar_time";
 
     /** The same rows read from another relation, e.g. the temporary table they were materialised into. */
     DaySource readingFrom(PlanCompiler.Sql relation) {
-        return new DaySource(relation, scope, filter, columns, patternColumns, windowColumns, window);
+        return new DaySource(relation, scope, filter, columns, patternColumns, windowColumns, window, order);
+    }
+
+    boolean intraday() {
+        return order.equals(BAR_TIME);
     }
 
     /** A value of {@code metric} {@code days} trading days later (negative: earlier). */
@@ -49,6 +56,12 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
     static DaySource build(PlanChecker.Checked p, DataLayout layout, LocalDate from, LocalDate to,
                            List<Shift> shifts) {
         Set<String> columns = new LinkedHashSet<>(layout.columns());
+        String order = p.intraday() ? BAR_TIME : "trade_date";
+        if (p.intraday()) {
+            // a bar has its start time and hour instead of the session-day's high/low times
+            columns.removeAll(List.of("high_time", "low_time", "high_hour", "low_hour"));
+            columns.addAll(List.of(BAR_TIME, "hour"));
+        }
         Map<String, String> patternColumns = patternColumns(p, columns);
         checkColumns(p, layout, columns);
 
@@ -83,14 +96,14 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
             }
             String last = "s";
             if (runs) {
-                fromSql.add(",\nr AS (SELECT *, row_number() OVER (ORDER BY trade_date) - row_number() OVER "
-                        + "(PARTITION BY is_green, is_red ORDER BY trade_date) AS run_group FROM s)");
+                fromSql.add(",\nr AS (SELECT *, row_number() OVER (ORDER BY " + order + ") - row_number() OVER "
+                        + "(PARTITION BY is_green, is_red ORDER BY " + order + ") AS run_group FROM s)");
                 last = "r";
             }
             if (windows) {
                 fromSql.add(",\nw AS (SELECT *");
                 if (runs) {
-                    String run = "OVER (PARTITION BY is_green, is_red, run_group ORDER BY trade_date)";
+                    String run = "OVER (PARTITION BY is_green, is_red, run_group ORDER BY " + order + ")";
                     fromSql.add(", CASE WHEN is_green = 1 THEN row_number() " + run + " ELSE 0 END AS green_streak")
                             .add(", CASE WHEN is_red = 1 THEN row_number() " + run + " ELSE 0 END AS red_streak")
                             .add(", count(*) OVER (PARTITION BY is_green, is_red, run_group) AS run_length");
@@ -103,7 +116,7 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                     if (!seen.add(column)) {
                         continue;
                     }
-                    String frame = "(ORDER BY trade_date ROWS BETWEEN CAST(? AS INTEGER) PRECEDING AND 1 PRECEDING)";
+                    String frame = "(ORDER BY " + order + " ROWS BETWEEN CAST(? AS INTEGER) PRECEDING AND 1 PRECEDING)";
                     fromSql.add(", CASE WHEN count(" + c.metric() + ") OVER ");
                     frame(fromSql, frame, c.days());
                     fromSql.add(" = ").param(c.days()).add(" THEN ")
@@ -118,7 +131,8 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                         continue;
                     }
                     fromSql.add(", " + (s.days() >= 0 ? "lead" : "lag") + "(" + s.metric() + ", CAST(")
-                            .param(Math.abs(s.days())).add(" AS INTEGER)) OVER (ORDER BY trade_date) AS " + s.column());
+                            .param(Math.abs(s.days())).add(" AS INTEGER)) OVER (ORDER BY " + order + ") AS "
+                                    + s.column());
                     windowColumns.add(s.column());
                     columns.add(s.column());
                 }
@@ -143,7 +157,7 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
 
         SqlText filter = filter(p, patternColumns);
         return new DaySource(fromSql.sql(), scope.sql(), filter.isEmpty() ? null : filter.sql(), columns,
-                patternColumns, List.copyOf(windowColumns), layout.window());
+                patternColumns, List.copyOf(windowColumns), layout.window(), order);
     }
 
     private static void frame(SqlText sql, String frame, int days) {
@@ -322,12 +336,16 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
         int back = margin[0];
         int ahead = margin[1];
         PlanVocabulary.SessionWindow session = layout.window();
-        if (onBlockBounds(layout.blockMinutes(), session, p.time())) {
-            blockSource(sql, p, layout, from == null ? null : from.minusDays(back), to == null ? null : to.plusDays(ahead));
+        LocalDate first = from == null ? null : from.minusDays(back);
+        LocalDate last = to == null ? null : to.plusDays(ahead);
+        if (p.intraday()) {
+            barSource(sql, p, layout, first, last);
+        } else if (onBlockBounds(layout.blockMinutes(), session, p.time())) {
+            blockSource(sql, p, layout, first, last);
         } else {
-            minuteBars(sql, p, session, from == null ? null : from.minusDays(back), to == null ? null : to.plusDays(ahead));
+            minuteBars(sql, p, session, first, last);
         }
-        sessionDayColumns(sql, layout, usesPatterns(p));
+        sessionDayColumns(sql, layout, usesPatterns(p), p.intraday() ? BAR_TIME : "trade_date");
     }
 
     /** True when every bound of the session and the time window falls on a stored block's bound. */
@@ -375,6 +393,51 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                 + "arg_max(close, last_ts) AS close, sum(volume) AS volume, CAST(sum(bars) AS BIGINT) AS bars, "
                 + "arg_max(high_time, high * 1000000 - high_pos) AS high_time, "
                 + "arg_min(low_time, low * 1000000 + low_pos) AS low_time FROM b GROUP BY trade_date),\n");
+    }
+
+    /**
+     * Intraday bars of {@code p.barMinutes()} minutes, counted from the session's start (an RTH hour bar starts at
+     * 09:30, 10:30 …; an ETH 4-hour bar at 18:00, 22:00 …; the last bar of a session may be shorter), each keyed by
+     * its trading day and start time. Folded from the stored blocks when the bars, the session and the time window
+     * all lie on block bounds, else from the minutes.
+     */
+    private static void barSource(SqlText sql, PlanChecker.Checked p, DataLayout layout, LocalDate from,
+                                  LocalDate to) {
+        PlanVocabulary.SessionWindow session = layout.window();
+        int bm = layout.blockMinutes();
+        int start = session.start().getHour() * 60 + session.start().getMinute();
+        if (bm > 0 && p.barMinutes() % bm == 0 && start % bm == 0 && onBlockBounds(bm, session, p.time())) {
+            sql.add("b AS (SELECT trade_date, first_ts AS t0, last_ts AS t1, open, high, low, close, volume, bars FROM "
+                    + DerivedTables.MINUTE_BLOCKS + " WHERE TRUE");
+            if (from != null && to != null) {
+                sql.add(" AND trade_date BETWEEN CAST(").param(from.toString()).add(" AS DATE) AND CAST(")
+                        .param(to.toString()).add(" AS DATE)");
+            }
+            if (!session.wholeDay()) {
+                blockWindow(sql, session.start(), session.end(), bm);
+            }
+            if (p.time() != null) {
+                blockWindow(sql, p.time().from(), p.time().to(), bm);
+            }
+        } else {
+            sql.add("b AS (SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS trade_date, ts AS t0, ts AS t1, open, high, low, "
+                    + "close, volume, 1 AS bars FROM bars WHERE TRUE");
+            if (from != null && to != null) {
+                sql.add(" AND ts >= CAST(").param(from.toString()).add(" AS TIMESTAMP)")
+                        .add(" AND ts < CAST(").param(to.toString()).add(" AS TIMESTAMP)");
+            }
+            if (!session.wholeDay()) {
+                timeWindow(sql, session.start(), session.end());
+            }
+            if (p.time() != null) {
+                timeWindow(sql, p.time().from(), p.time().to());
+            }
+        }
+        sql.add("),\nk AS (SELECT *, t0 - to_minutes(CAST((hour(t0) * 60 + minute(t0) - ").param(start)
+                .add(" + 1440) % ").param(p.barMinutes()).add(" AS BIGINT)) AS " + BAR_TIME + " FROM b),\n"
+                        + "g AS (SELECT trade_date, " + BAR_TIME + ", arg_min(open, t0) AS open, max(high) AS high, "
+                        + "min(low) AS low, arg_max(close, t1) AS close, sum(volume) AS volume, "
+                        + "CAST(sum(bars) AS BIGINT) AS bars FROM k GROUP BY trade_date, " + BAR_TIME + "),\n");
     }
 
     private static void blockWindow(SqlText sql, LocalTime start, LocalTime end, int blockMinutes) {
@@ -426,7 +489,7 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
      * From the folded days {@code g}: the previous-day links and the session-day columns, as CTEs l and s; with
      * {@code patterns}, the pattern flags too.
      */
-    private static void sessionDayColumns(SqlText sql, DataLayout layout, boolean patterns) {
+    private static void sessionDayColumns(SqlText sql, DataLayout layout, boolean patterns, String order) {
         sql.add("l AS (SELECT *, lag(open) OVER v AS prev_open, lag(high) OVER v AS prev_high, "
                 + "lag(low) OVER v AS prev_low, lag(close) OVER v AS prev_close, lag(volume) OVER v AS prev_volume, "
                 + "lag(close, 2) OVER v AS prev2_close");
@@ -437,12 +500,12 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                     + "lag(low) OVER v AS p_low, lag(close) OVER v AS p_close, lag(open, 2) OVER v AS p2_open, "
                     + "lag(high, 2) OVER v AS p2_high, lag(low, 2) OVER v AS p2_low, lag(close, 2) OVER v AS p2_close, "
                     + "lag(close, 6) OVER v AS p6_close, row_number() OVER v - 1 AS earlier_days, "
-                    + "min(high - low) OVER (ORDER BY trade_date ROWS BETWEEN 3 PRECEDING AND 1 PRECEDING) AS min_range_3, "
-                    + "min(high - low) OVER (ORDER BY trade_date ROWS BETWEEN 6 PRECEDING AND 1 PRECEDING) AS min_range_6, "
-                    + "max(high) OVER (ORDER BY trade_date ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS max_high_20, "
-                    + "min(low) OVER (ORDER BY trade_date ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS min_low_20");
+                    + "min(high - low) OVER (ORDER BY " + order + " ROWS BETWEEN 3 PRECEDING AND 1 PRECEDING) AS min_range_3, "
+                    + "min(high - low) OVER (ORDER BY " + order + " ROWS BETWEEN 6 PRECEDING AND 1 PRECEDING) AS min_range_6, "
+                    + "max(high) OVER (ORDER BY " + order + " ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS max_high_20, "
+                    + "min(low) OVER (ORDER BY " + order + " ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS min_low_20");
         }
-        sql.add(" FROM g WINDOW v AS (ORDER BY trade_date)),\n"
+        sql.add(" FROM g WINDOW v AS (ORDER BY " + order + ")),\n"
                 + "s AS (SELECT l.trade_date, open, high, low, close, volume, bars, high - low AS range, "
                 + "100 * (high - low) / low AS range_pct, close - open AS body, 100 * (close - open) / open AS body_pct, "
                 + "high - greatest(open, close) AS upper_wick, least(open, close) - low AS lower_wick, prev_open, "
@@ -456,7 +519,8 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                 + "isodow(l.trade_date) AS weekday, dayname(l.trade_date) AS weekday_name, "
                 + "month(l.trade_date) AS month, monthname(l.trade_date) AS month_name, year(l.trade_date) AS year, "
                 + "quarter(l.trade_date) AS quarter, 'Q' || quarter(l.trade_date) AS quarter_name, "
-                + "high_time, low_time, hour(high_time) AS high_hour, hour(low_time) AS low_hour");
+                + (order.equals(BAR_TIME) ? BAR_TIME + ", hour(" + BAR_TIME + ") AS hour"
+                : "high_time, low_time, hour(high_time) AS high_hour, hour(low_time) AS low_hour"));
         if (patterns) {
             for (Map.Entry<String, String> pattern : DerivedTables.PATTERNS.entrySet()) {
                 sql.add(", CAST(coalesce(" + pattern.getValue() + ", FALSE) AS INTEGER) AS is_" + pattern.getKey());

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import static barb.executor.PlanVocabulary.lower;
@@ -50,7 +51,20 @@ final class PlanChecker {
                    List<Integer> weekdays, List<Integer> months, List<String> patterns, List<String> events,
                    String gap, Run consecutive, Window time, Plan.Condition outcome, int offset,
                    List<Integer> offsets, int bins, List<Double> percentiles, int minLength, int bucket,
-                   List<Checked> variants, String label) {
+                   List<Checked> variants, String label, int barMinutes) {
+
+        /** True when a row is an intraday bar (timeframe 5m … 4h) rather than a session-day. */
+        boolean intraday() {
+            return barMinutes > 0;
+        }
+
+        /** The timeframe as results show it: 1D, or 5m, 15m, 30m, 1h, 2h, 4h. */
+        String timeframe() {
+            if (barMinutes == 0) {
+                return "1D";
+            }
+            return barMinutes % 60 == 0 ? barMinutes / 60 + "h" : barMinutes + "m";
+        }
     }
 
     static Checked check(Plan plan) {
@@ -64,7 +78,7 @@ final class PlanChecker {
     private static Checked check(Plan plan, String name) {
         PlanCompiler.Operation operation = operation(name, plan.operation());
         String session = session(name, plan.session());
-        checkTimeframe(name, plan.timeframe());
+        int barMinutes = barMinutes(name, plan.timeframe());
         if (plan.period() != null && plan.period().from() != null && plan.period().to() != null
                 && plan.period().from().isAfter(plan.period().to())) {
             throw bad(name + ": period.from " + plan.period().from() + " is after period.to " + plan.period().to());
@@ -116,6 +130,10 @@ final class PlanChecker {
                 valueName = metric == null ? "count" : aggregate + "_" + metric;
             }
             case FORMATION -> {
+                if (barMinutes > 0) {
+                    throw bad(name + ": formation reads the minutes of each session-day; timeframe must be 1D, got '"
+                            + plan.timeframe() + "'");
+                }
                 extreme = extreme(name, plan.extreme());
                 bucket = bucket(name, plan.bucket());
             }
@@ -158,10 +176,13 @@ final class PlanChecker {
             default -> {
             }
         }
+        if ("hour".equals(groupBy) && barMinutes == 0) {
+            throw bad(name + ": group_by hour needs an intraday timeframe (5m … 4h); a session-day has no hour");
+        }
         return new Checked(plan, name, operation, session, metric, metric2, aggregate, groupBy, List.copyOf(filters),
                 descending, plan.sort() != null, limit, extreme, valueName, weekdays, months, patterns, events,
                 gap, run, time, outcome, offset, offsets, bins, percentiles, minLength, bucket, variants,
-                plan.label());
+                plan.label(), barMinutes);
     }
 
     private static void requireMetric(String name, String metric, String operation) {
@@ -193,13 +214,20 @@ final class PlanChecker {
         return s;
     }
 
-    private static void checkTimeframe(String name, String value) {
-        if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("1D")
-                || value.trim().equalsIgnoreCase("daily")) {
-            return;
+    /** Intraday bar sizes a plan may ask for, in minutes; 1D (0) is a session-day. */
+    static final Map<String, Integer> TIMEFRAMES = Map.of("1d", 0, "daily", 0, "5m", 5, "15m", 15, "30m", 30,
+            "1h", 60, "60m", 60, "2h", 120, "4h", 240);
+
+    private static int barMinutes(String name, String value) {
+        if (value == null || value.isBlank()) {
+            return 0;
         }
-        throw bad(name + ": unsupported timeframe '" + value + "' (only 1D: one row per session-day; use time "
-                + "for a time-of-day window)");
+        Integer minutes = TIMEFRAMES.get(value.trim().toLowerCase(Locale.ROOT));
+        if (minutes == null) {
+            throw bad(name + ": unsupported timeframe '" + value + "' (1D: one row per session-day; 5m, 15m, 30m, "
+                    + "1h, 2h, 4h: one row per bar of the session; use time for a time-of-day window)");
+        }
+        return minutes;
     }
 
     private static String metric(String name, String field, String value) {
@@ -286,13 +314,14 @@ final class PlanChecker {
     private static String groupBy(String name, String value, boolean required) {
         if (value == null || value.isBlank()) {
             if (required) {
-                throw bad(name + ": group_by missing (weekday, month, quarter or year)");
+                throw bad(name + ": group_by missing (weekday, month, quarter, year; hour on an intraday timeframe)");
             }
             return null;
         }
         String g = lower(value);
-        if (!g.equals("weekday") && !g.equals("month") && !g.equals("quarter") && !g.equals("year")) {
-            throw bad(name + ": unknown group_by '" + value + "' (weekday, month, quarter or year)");
+        if (!List.of("weekday", "month", "quarter", "year", "hour").contains(g)) {
+            throw bad(name + ": unknown group_by '" + value + "' (weekday, month, quarter, year; hour on an "
+                    + "intraday timeframe)");
         }
         return g;
     }

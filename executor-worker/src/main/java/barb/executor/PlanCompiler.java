@@ -166,8 +166,8 @@ final class PlanCompiler {
     private static Compiled list(PlanChecker.Checked p, DaySource src, Sql scanned) {
         List<String> columns = withPlanColumns(LIST_COLUMNS, p, src);
         String order = p.metric() == null
-                ? "trade_date " + (p.descending() ? "DESC" : "ASC")
-                : p.metric() + (p.descending() ? " DESC" : " ASC") + " NULLS LAST, trade_date";
+                ? src.order() + (p.descending() ? " DESC" : " ASC")
+                : p.metric() + (p.descending() ? " DESC" : " ASC") + " NULLS LAST, " + src.order();
         SqlText sql = fromWhere(new SqlText().add("SELECT " + select(columns)), src, null)
                 .add("\nORDER BY " + order);
         if (p.limit() != null) {
@@ -184,7 +184,7 @@ final class PlanCompiler {
         List<String> columns = new ArrayList<>(withPlanColumns(base, p, src));
         columns.add("rank");
         String partition = keys.isEmpty() ? "" : "PARTITION BY " + keys.getFirst() + " ";
-        String order = p.metric() + (p.descending() ? " DESC" : " ASC") + ", trade_date";
+        String order = p.metric() + (p.descending() ? " DESC" : " ASC") + ", " + src.order();
         String rank = "row_number() OVER (" + partition + "ORDER BY " + order + ")";
         SqlText sql = new SqlText().add("SELECT " + select(columns.subList(0, columns.size() - 1)) + ", " + rank
                 + " AS rank");
@@ -217,6 +217,7 @@ final class PlanCompiler {
             case "weekday" -> List.of("weekday", "weekday_name");
             case "month" -> List.of("month", "month_name");
             case "quarter" -> List.of("quarter", "quarter_name");
+            case "hour" -> List.of("hour");
             default -> List.of("year");
         };
     }
@@ -341,7 +342,7 @@ final class PlanCompiler {
         }
         SqlText source = new SqlText().add("SELECT " + select(sourceColumns) + ", CAST(" + outcomeColumn + " "
                 + o.op() + " ").param(o.value()).add(" AS INTEGER) AS outcome_met");
-        fromWhere(source, src, outcomeColumn + " IS NOT NULL").add("\nORDER BY trade_date");
+        fromWhere(source, src, outcomeColumn + " IS NOT NULL").add("\nORDER BY " + src.order());
         List<String> allSourceColumns = new ArrayList<>(sourceColumns);
         allSourceColumns.add("outcome_met");
         return new Compiled(sql.sql(), source.sql(),
@@ -378,15 +379,17 @@ final class PlanCompiler {
         // Every day that breaks a run starts a new group, so the days of one run share the running count of
         // breaks: one ordered pass instead of numbering the rows twice.
         runs.add(" AS hit\nFROM ").add(src.from()).add("\nWHERE ").add(src.scope()).add("),\n"
-                + "g AS (SELECT *, sum(1 - hit) OVER (ORDER BY trade_date ROWS UNBOUNDED PRECEDING) AS streak_group "
-                + "FROM t),\n"
-                + "r AS (SELECT streak_group, min(trade_date) AS streak_start, max(trade_date) AS streak_end, "
+                + "g AS (SELECT *, sum(1 - hit) OVER (ORDER BY " + src.order() + " ROWS UNBOUNDED PRECEDING) "
+                + "AS streak_group FROM t),\n"
+                + "r AS (SELECT streak_group, min(" + src.order() + ") AS streak_start, max(" + src.order()
+                + ") AS streak_end, "
                 + "count(*) AS streak_length FROM g WHERE hit = 1 GROUP BY streak_group HAVING count(*) >= ")
                 .param(p.minLength()).add(")\n");
         Sql runsSql = runs.sql();
 
-        SqlText sql = new SqlText().add(runsSql).add("SELECT strftime(streak_start, '%Y-%m-%d') AS start, "
-                + "strftime(streak_end, '%Y-%m-%d') AS end, streak_length AS length\nFROM r\n"
+        String format = src.intraday() ? "'%Y-%m-%d %H:%M'" : "'%Y-%m-%d'";
+        SqlText sql = new SqlText().add(runsSql).add("SELECT strftime(streak_start, " + format + ") AS start, "
+                + "strftime(streak_end, " + format + ") AS end, streak_length AS length\nFROM r\n"
                 + "ORDER BY length " + (p.descending() ? "DESC" : "ASC") + ", streak_start");
         if (p.limit() != null) {
             sql.add("\nLIMIT ").param(p.limit());
@@ -394,7 +397,7 @@ final class PlanCompiler {
         List<String> sourceColumns = new ArrayList<>(dayColumns);
         sourceColumns.addAll(1, List.of("streak_start", "streak_length"));
         SqlText source = new SqlText().add(runsSql).add("SELECT " + select(sourceColumns)
-                + "\nFROM g JOIN r USING (streak_group)\nWHERE hit = 1\nORDER BY trade_date");
+                + "\nFROM g JOIN r USING (streak_group)\nWHERE hit = 1\nORDER BY " + src.order());
         Compiled compiled = new Compiled(sql.sql(), source.sql(), List.of("start", "end", "length"),
                 List.copyOf(sourceColumns), null, scanned);
         return p.limit() == null ? compiled.withTotal("length") : compiled;
@@ -432,13 +435,19 @@ final class PlanCompiler {
     }
 
     private static Sql sourceSql(List<String> columns, DaySource src, String extra) {
-        return fromWhere(new SqlText().add("SELECT " + select(columns)), src, extra).add("\nORDER BY trade_date")
+        return fromWhere(new SqlText().add("SELECT " + select(columns)), src, extra).add("\nORDER BY " + src.order())
                 .sql();
     }
 
     /** {@code base} plus the plan's metric, filter, pattern, event and window columns not already in it. */
     private static List<String> withPlanColumns(List<String> base, PlanChecker.Checked p, DaySource src) {
-        Set<String> columns = new LinkedHashSet<>(base);
+        Set<String> columns = new LinkedHashSet<>();
+        for (String c : base) {
+            columns.add(c);
+            if (c.equals("trade_date") && src.intraday()) {
+                columns.add(DaySource.BAR_TIME); // a bar is named by its day and start time
+            }
+        }
         if (p.metric() != null) {
             columns.add(p.metric());
         }

@@ -30,7 +30,6 @@ import java.util.concurrent.Future;
  */
 public final class PlanExecutor {
     private static final Logger log = LoggerFactory.getLogger(PlanExecutor.class);
-    private static final String TIMEFRAME = "1D";
     /**
      * Runs the statements of a plan that do not depend on its answer (the evidence rows, a distribution's summary
      * numbers) on connections of their own while the answer runs: on the small day tables DuckDB's fixed cost per
@@ -42,6 +41,10 @@ public final class PlanExecutor {
         t.setDaemon(true);
         return t;
     });
+
+    /** Timestamps in results are bar start times (and streak bounds of bars), shown to the minute. */
+    private static final java.time.format.DateTimeFormatter BAR_TIME_FORMAT =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final MarketDataStore store;
 
@@ -74,8 +77,9 @@ public final class PlanExecutor {
     }
 
     private Run run(Connection c, PlanChecker.Checked p) throws SQLException {
-        DataLayout layout = store.cached(c, "layout:" + p.session() + ":" + (p.time() != null),
-                cc -> DataLayout.detect(cc, p.session(), p.time() != null));
+        boolean minutes = p.time() != null || p.intraday();
+        DataLayout layout = store.cached(c, "layout:" + p.session() + ":" + minutes,
+                cc -> DataLayout.detect(cc, p.session(), minutes));
         if (layout == null) {
             String table = p.session().equals("RTH") ? DerivedTables.DAILY_RTH : DerivedTables.DAILY;
             throw new StageException("no_data", "No market data is loaded (tables session_days, " + table
@@ -168,7 +172,7 @@ public final class PlanExecutor {
             params = all;
         }
         QueryResult.Metadata metadata = new QueryResult.Metadata(text(r.period()[0]), text(r.period()[1]),
-                p.session(), TIMEFRAME, r.scanned(), r.dataSource(), sql, params, ms);
+                p.session(), p.timeframe(), r.scanned(), r.dataSource(), sql, params, ms);
         log.debug("{} {} → {} rows in {} ms", p.name(), p.operation(), r.answer().size(), ms);
         return new QueryResult(p.plan().id(), p.operation().name().toLowerCase(Locale.ROOT), summary,
                 r.compiled().columns(), table, capped(r.source()), r.sourceCount(), metadata);
@@ -227,7 +231,7 @@ public final class PlanExecutor {
         }
         QueryResult.Summary summary = ResultSummaries.summarise(p, table, table.size(), List.of(), sourceCount);
         long ms = (System.nanoTime() - started) / 1_000_000;
-        QueryResult.Metadata metadata = new QueryResult.Metadata(text(first), text(last), p.session(), TIMEFRAME,
+        QueryResult.Metadata metadata = new QueryResult.Metadata(text(first), text(last), p.session(), p.timeframe(),
                 scanned, dataSource, sql.toString(), params, ms);
         return new QueryResult(p.plan().id(), "compare", summary, List.copyOf(columns), table, source, sourceCount,
                 metadata);
@@ -376,6 +380,8 @@ public final class PlanExecutor {
             case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT -> ((Number) raw).longValue();
             case Types.FLOAT, Types.REAL, Types.DOUBLE, Types.DECIMAL, Types.NUMERIC ->
                     Numbers.round(((Number) raw).doubleValue());
+            case Types.TIMESTAMP -> raw instanceof java.sql.Timestamp t ? BAR_TIME_FORMAT.format(t.toLocalDateTime())
+                    : raw.toString();
             default -> switch (raw) {
                 case java.math.BigInteger big -> big.longValue();
                 case Number n -> Numbers.round(n.doubleValue());

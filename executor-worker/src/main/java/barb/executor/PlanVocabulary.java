@@ -21,7 +21,7 @@ final class PlanVocabulary {
             "open", "high", "low", "close", "volume", "bars", "range", "range_pct", "body", "body_pct",
             "upper_wick", "lower_wick", "prev_open", "prev_high", "prev_low", "prev_close", "prev_range",
             "prev_change_pct", "prev_volume", "change", "change_pct", "gap", "gap_pct", "is_green", "is_red",
-            "is_inside", "is_outside", "weekday", "month", "quarter", "year", "high_hour", "low_hour",
+            "is_inside", "is_outside", "weekday", "month", "quarter", "year", "hour", "high_hour", "low_hour",
             "green_streak", "red_streak", "run_length",
             "is_holiday", "is_early_close", "is_day_before_holiday", "is_day_after_holiday", "is_fomc", "is_nfp",
             "is_cpi", "is_opex", "is_quad_witching",

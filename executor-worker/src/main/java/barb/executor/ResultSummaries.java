@@ -2,6 +2,7 @@ package barb.executor;
 
 import barb.core.QueryResult;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,8 +61,14 @@ final class ResultSummaries {
     private static QueryResult.Summary list(PlanChecker.Checked p, List<Map<String, Object>> rows, int tableRows,
                                             Map<String, String> labels) {
         String key = p.metric() == null ? "close" : p.metric();
-        List<String> pick = p.groupBy() == null ? List.of("trade_date", key)
-                : List.of("trade_date", p.groupBy().equals("year") ? "year" : p.groupBy() + "_name", key);
+        List<String> pick = new ArrayList<>(List.of("trade_date"));
+        if (p.intraday()) {
+            pick.add("bar_time");
+        }
+        if (p.groupBy() != null) {
+            pick.add(List.of("year", "hour").contains(p.groupBy()) ? p.groupBy() : p.groupBy() + "_name");
+        }
+        pick.add(key);
         Map<String, QueryResult.ColumnStats> stats = stats(rows, key);
         Map<String, Object> first = rows.isEmpty() ? null : pick(rows.getFirst(), pick);
         Map<String, Object> last = rows.isEmpty() ? null : pick(rows.getLast(), pick);

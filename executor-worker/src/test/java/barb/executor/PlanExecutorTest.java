@@ -367,7 +367,9 @@ class PlanExecutorTest {
         assertBad(plan("aggregate", null, null, "range", "mode", null, null, null, null, null),
                 "plan s1: unknown aggregate 'mode'");
         assertBad(plan("group", null, null, "range", "mean", "hour", null, null, null, null),
-                "plan s1: unknown group_by 'hour'");
+                "plan s1: group_by hour needs an intraday timeframe");
+        assertBad(plan("group", null, null, "range", "mean", "minute", null, null, null, null),
+                "plan s1: unknown group_by 'minute'");
         assertBad(plan("group", null, null, "range", "mean", null, null, null, null, null),
                 "plan s1: group_by missing");
         assertBad(plan("formation", null, null, null, null, null, null, null, null, "close"),
@@ -381,8 +383,10 @@ class PlanExecutorTest {
                 new Plan.Condition("colour", "=", 1)), null, null, null), "plan s1: unknown filters[1].metric 'colour'");
         assertBad(plan("count", new Plan.Period(LocalDate.of(2024, 5, 1), LocalDate.of(2024, 1, 1)), null, null,
                 null, null, null, null, null, null), "plan s1: period.from 2024-05-01 is after period.to 2024-01-01");
-        assertBad(new Plan("s1", "count", null, null, "5m", null, null, null, null, null, null, null, null),
-                "plan s1: unsupported timeframe '5m'");
+        assertBad(new Plan("s1", "count", null, null, "3m", null, null, null, null, null, null, null, null),
+                "plan s1: unsupported timeframe '3m'");
+        assertBad(new Plan("s1", "formation", null, "RTH", "1h", null, null, null, null, null, null, "high", null),
+                "plan s1: formation reads the minutes of each session-day; timeframe must be 1D");
     }
 
     @Test

@@ -403,6 +403,28 @@ class ExecutorTopicEndToEndTest {
     }
 
     @Test
+    void engulfingHourBarsOfRth() throws Exception {
+        // an intraday timeframe: RTH hour bars from 09:30, a candle pattern against the previous bar
+        Run run = answered(post("""
+                {"id": "s1", "operation": "list", "session": "RTH", "timeframe": "1h",
+                 "patterns": ["bullish_engulfing"], "period": {"from": "2024-10-01", "to": "2024-12-31"}}"""));
+        List<Map<String, Object>> expected = rows("""
+                WITH b AS (SELECT ts - to_minutes(CAST((hour(ts) * 60 + minute(ts) - 570) % 60 AS BIGINT)) AS t,
+                                  arg_min(open, ts) AS o, arg_max(close, ts) AS c FROM bars
+                           WHERE CAST(ts AS TIME) >= TIME '09:30' AND CAST(ts AS TIME) < TIME '17:00' GROUP BY 1),
+                x AS (SELECT *, lag(o) OVER (ORDER BY t) AS po, lag(c) OVER (ORDER BY t) AS pc FROM b)
+                SELECT strftime(t, '%Y-%m-%d %H:%M') AS t FROM x
+                WHERE CAST(t AS DATE) BETWEEN DATE '2024-10-01' AND DATE '2024-12-31'
+                  AND pc < po AND c > o AND o <= pc AND c >= po AND c - o > po - pc ORDER BY t""");
+        assertThat(expected).isNotEmpty();
+        List<String> bars = new ArrayList<>();
+        run.result().path("table").forEach(row -> bars.add(row.path("bar_time").asText()));
+        assertThat(bars).containsExactlyElementsOf(expected.stream().map(r -> (String) r.get("t")).toList());
+        assertThat(run.result().path("metadata").path("timeframe").asText()).isEqualTo("1h");
+        assertMentions(run.answer(), expected.size(), 0);
+    }
+
+    @Test
     void averageRangeByQuarter() throws Exception {
         Run run = answered(post("""
                 {"id": "s1", "operation": "group", "group_by": "quarter", "metric": "range", "aggregate": "mean",
