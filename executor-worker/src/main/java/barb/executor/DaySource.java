@@ -397,15 +397,16 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
 
     /**
      * Intraday bars of {@code p.barMinutes()} minutes, counted from the session's start (an RTH hour bar starts at
-     * 09:30, 10:30 …; an ETH 4-hour bar at 18:00, 22:00 …; the last bar of a session may be shorter), each keyed by
-     * its trading day and start time. Folded from the stored blocks when the bars, the session and the time window
+     * 09:30, 10:30 …; an ETH 4-hour bar at 18:00, 22:00 …; the last bar of a session may be shorter) or from the
+     * start of the plan's time window, each keyed by its trading day and start time. Folded from the stored blocks when the bars, the session and the time window
      * all lie on block bounds, else from the minutes.
      */
     private static void barSource(SqlText sql, PlanChecker.Checked p, DataLayout layout, LocalDate from,
                                   LocalDate to) {
         PlanVocabulary.SessionWindow session = layout.window();
         int bm = layout.blockMinutes();
-        int start = session.start().getHour() * 60 + session.start().getMinute();
+        LocalTime first = p.time() != null ? p.time().from() : session.start();
+        int start = first.getHour() * 60 + first.getMinute();
         if (bm > 0 && p.barMinutes() % bm == 0 && start % bm == 0 && onBlockBounds(bm, session, p.time())) {
             sql.add("b AS (SELECT trade_date, first_ts AS t0, last_ts AS t1, open, high, low, close, volume, bars FROM "
                     + DerivedTables.MINUTE_BLOCKS + " WHERE TRUE");

@@ -131,4 +131,16 @@ class IntradayBarsTest {
         assertThat(next.table().getFirst()).containsEntry("matches", ((Number) p.get(0)).longValue())
                 .containsEntry("total", ((Number) p.get(1)).longValue());
     }
+
+    @Test
+    void withATimeWindowBarsCountFromTheWindowsStart() {
+        QueryResult r = run("""
+                {"operation": "list", "session": "RTH", "timeframe": "1h", "time": {"from": "10:00", "to": "12:00"},
+                 "period": {"from": "2024-03-04", "to": "2024-03-05"}}""");
+        assertThat(r.table()).extracting(row -> row.get("bar_time")).containsExactly(
+                "2024-03-04 10:00", "2024-03-04 11:00", "2024-03-05 10:00", "2024-03-05 11:00");
+        double high = ((Number) rows("SELECT max(high) FROM bars WHERE ts >= TIMESTAMP '2024-03-05 11:00' "
+                + "AND ts < TIMESTAMP '2024-03-05 12:00'").getFirst().getFirst()).doubleValue();
+        assertThat((Double) r.table().getLast().get("high")).isEqualTo(high);
+    }
 }
