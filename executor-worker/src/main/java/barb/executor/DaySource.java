@@ -378,17 +378,7 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                                     LocalDate to) {
         int bm = layout.blockMinutes();
         sql.add("b AS (SELECT * FROM " + DerivedTables.MINUTE_BLOCKS + " WHERE TRUE");
-        if (from != null && to != null) {
-            sql.add(" AND trade_date BETWEEN CAST(").param(from.toString()).add(" AS DATE) AND CAST(")
-                    .param(to.toString()).add(" AS DATE)");
-        }
-        PlanVocabulary.SessionWindow session = layout.window();
-        if (!session.wholeDay()) {
-            blockWindow(sql, session.start(), session.end(), bm);
-        }
-        if (p.time() != null) {
-            blockWindow(sql, p.time().from(), p.time().to(), bm);
-        }
+        blocksOfPlan(sql, p, layout.window(), bm, from, to);
         sql.add("),\ng AS (SELECT trade_date, arg_min(open, first_ts) AS open, max(high) AS high, min(low) AS low, "
                 + "arg_max(close, last_ts) AS close, sum(volume) AS volume, CAST(sum(bars) AS BIGINT) AS bars, "
                 + "arg_max(high_time, high * 1000000 - high_pos) AS high_time, "
@@ -410,35 +400,47 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
         if (bm > 0 && p.barMinutes() % bm == 0 && start % bm == 0 && onBlockBounds(bm, session, p.time())) {
             sql.add("b AS (SELECT trade_date, first_ts AS t0, last_ts AS t1, open, high, low, close, volume, bars FROM "
                     + DerivedTables.MINUTE_BLOCKS + " WHERE TRUE");
-            if (from != null && to != null) {
-                sql.add(" AND trade_date BETWEEN CAST(").param(from.toString()).add(" AS DATE) AND CAST(")
-                        .param(to.toString()).add(" AS DATE)");
-            }
-            if (!session.wholeDay()) {
-                blockWindow(sql, session.start(), session.end(), bm);
-            }
-            if (p.time() != null) {
-                blockWindow(sql, p.time().from(), p.time().to(), bm);
-            }
+            blocksOfPlan(sql, p, session, bm, from, to);
         } else {
             sql.add("b AS (SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS trade_date, ts AS t0, ts AS t1, open, high, low, "
                     + "close, volume, 1 AS bars FROM bars WHERE TRUE");
-            if (from != null && to != null) {
-                sql.add(" AND ts >= CAST(").param(from.toString()).add(" AS TIMESTAMP)")
-                        .add(" AND ts < CAST(").param(to.toString()).add(" AS TIMESTAMP)");
-            }
-            if (!session.wholeDay()) {
-                timeWindow(sql, session.start(), session.end());
-            }
-            if (p.time() != null) {
-                timeWindow(sql, p.time().from(), p.time().to());
-            }
+            minutesOfPlan(sql, p, session, from, to);
         }
         sql.add("),\nk AS (SELECT *, t0 - to_minutes(CAST((hour(t0) * 60 + minute(t0) - ").param(start)
                 .add(" + 1440) % ").param(p.barMinutes()).add(" AS BIGINT)) AS " + BAR_TIME + " FROM b),\n"
                         + "g AS (SELECT trade_date, " + BAR_TIME + ", arg_min(open, t0) AS open, max(high) AS high, "
                         + "min(low) AS low, arg_max(close, t1) AS close, sum(volume) AS volume, "
                         + "CAST(sum(bars) AS BIGINT) AS bars FROM k GROUP BY trade_date, " + BAR_TIME + "),\n");
+    }
+
+    /** {@code AND …} keeping the stored blocks of the days from … to, the session and the plan's time window. */
+    private static void blocksOfPlan(SqlText sql, PlanChecker.Checked p, PlanVocabulary.SessionWindow session,
+                                     int blockMinutes, LocalDate from, LocalDate to) {
+        if (from != null && to != null) {
+            sql.add(" AND trade_date BETWEEN CAST(").param(from.toString()).add(" AS DATE) AND CAST(")
+                    .param(to.toString()).add(" AS DATE)");
+        }
+        if (!session.wholeDay()) {
+            blockWindow(sql, session.start(), session.end(), blockMinutes);
+        }
+        if (p.time() != null) {
+            blockWindow(sql, p.time().from(), p.time().to(), blockMinutes);
+        }
+    }
+
+    /** {@code AND …} keeping the minute bars of the days from … to, the session and the plan's time window. */
+    private static void minutesOfPlan(SqlText sql, PlanChecker.Checked p, PlanVocabulary.SessionWindow session,
+                                      LocalDate from, LocalDate to) {
+        if (from != null && to != null) {
+            sql.add(" AND ts >= CAST(").param(from.toString()).add(" AS TIMESTAMP)")
+                    .add(" AND ts < CAST(").param(to.toString()).add(" AS TIMESTAMP)");
+        }
+        if (!session.wholeDay()) {
+            timeWindow(sql, session.start(), session.end());
+        }
+        if (p.time() != null) {
+            timeWindow(sql, p.time().from(), p.time().to());
+        }
     }
 
     private static void blockWindow(SqlText sql, LocalTime start, LocalTime end, int blockMinutes) {
@@ -452,16 +454,7 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                                    LocalDate from, LocalDate to) {
         sql.add("b AS (SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS trade_date, ts, open, high, low, close, volume "
                 + "FROM bars WHERE TRUE");
-        if (from != null && to != null) {
-            sql.add(" AND ts >= CAST(").param(from.toString()).add(" AS TIMESTAMP)")
-                    .add(" AND ts < CAST(").param(to.toString()).add(" AS TIMESTAMP)");
-        }
-        if (!session.wholeDay()) {
-            timeWindow(sql, session.start(), session.end());
-        }
-        if (p.time() != null) {
-            timeWindow(sql, p.time().from(), p.time().to());
-        }
+        minutesOfPlan(sql, p, session, from, to);
         sql.add("),\nm AS (SELECT *, max(high) OVER (PARTITION BY trade_date) AS day_high, "
                 + "min(low) OVER (PARTITION BY trade_date) AS day_low FROM b),\n"
                 + "g AS (SELECT trade_date, arg_min(open, ts) AS open, max(high) AS high, min(low) AS low, "
