@@ -152,6 +152,14 @@ public final class MarketDataStore implements AutoCloseable {
         });
     }
 
+    /**
+     * The provenance written by the last load ({@code source}, {@code generator_version} …), or null when there is
+     * none. Reads only the small {@code meta} table, unlike {@link #info()}, which scans the bars.
+     */
+    public String meta(String key) throws SQLException {
+        return withConnection(c -> tableExists(c, "meta") ? metaValue(c, key) : null);
+    }
+
     /** The data source label shown with every result: "synthetic" or "imported". */
     String dataSource(Connection c) throws SQLException {
         return cached(c, "data_source", cc -> {

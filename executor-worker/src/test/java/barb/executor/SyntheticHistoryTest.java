@@ -125,6 +125,9 @@ class SyntheticHistoryTest {
         DataInfo info = store.info();
         assertThat(info.source()).isEqualTo("synthetic");
         assertThat(info.generatorVersion()).isEqualTo(SyntheticHistory.GENERATOR_VERSION);
+        assertThat(store.meta("source")).isEqualTo("synthetic");
+        assertThat(store.meta("generator_version")).isEqualTo(SyntheticHistory.GENERATOR_VERSION);
+        assertThat(store.meta("no_such_key")).isNull();
         assertThat(info.firstTradingDay()).isEqualTo(LocalDate.of(2022, 12, 1));
         assertThat(info.lastTradingDay()).isEqualTo(LocalDate.of(2024, 12, 31));
         assertThat(info.tradingDayCount()).isEqualTo(count("SELECT count(*) FROM daily"));
@@ -145,6 +148,7 @@ class SyntheticHistoryTest {
         try (MarketDataStore empty = MarketDataStore.open(dir.resolve("empty.duckdb"))) {
             assertThatThrownBy(empty::info).hasMessageContaining("bars is missing");
             assertThat(empty.hasData()).isFalse();
+            assertThat(empty.meta("source")).isNull();
             // Bars without meta are an interrupted load, not data.
             empty.withConnection(c -> {
                 try (var st = c.createStatement()) {

@@ -28,10 +28,10 @@ final class DataSetup {
                 log.info("No market data in {} yet: generating the synthetic NQ history {} → {} (once)",
                         config.duckdbFile(), config.dataFrom(), config.dataTo());
                 generate(store, config.dataFrom(), config.dataTo());
-            } else if (isOutdatedSynthetic(store.info())) {
+            } else if (isOutdatedSynthetic(store.meta("source"), store.meta("generator_version"))) {
                 // imported bars are never touched; synthetic ones follow the generator (e.g. a calendar fix)
                 log.info("The synthetic history in {} was made by generator version {}, this is version {}: "
-                        + "generating it again", config.duckdbFile(), store.info().generatorVersion(),
+                        + "generating it again", config.duckdbFile(), store.meta("generator_version"),
                         SyntheticHistory.GENERATOR_VERSION);
                 generate(store, config.dataFrom(), config.dataTo());
             } else if (!store.hasDerivedTables()) {
@@ -44,9 +44,8 @@ final class DataSetup {
         }
     }
 
-    static boolean isOutdatedSynthetic(DataInfo info) {
-        return DataInfo.SYNTHETIC.equals(info.source())
-                && !SyntheticHistory.GENERATOR_VERSION.equals(info.generatorVersion());
+    static boolean isOutdatedSynthetic(String source, String generatorVersion) {
+        return DataInfo.SYNTHETIC.equals(source) && !SyntheticHistory.GENERATOR_VERSION.equals(generatorVersion);
     }
 
     /** Generates with a progress bar on the terminal, then builds the daily tables. */
