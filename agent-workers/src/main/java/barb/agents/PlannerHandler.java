@@ -11,17 +11,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.time.Clock;
+import barb.core.DataCoverage;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** Planner (seed 000 §2.6, no LLM): parsed steps → {@link Plan}s with dates and sessions resolved. */
 public final class PlannerHandler implements StageHandler {
-    private final Clock clock;
+    private final Supplier<DataCoverage> coverage;
 
-    public PlannerHandler(Clock clock) {
-        this.clock = clock;
+    public PlannerHandler(Supplier<DataCoverage> coverage) {
+        this.coverage = coverage;
     }
 
     @Override
@@ -35,7 +36,7 @@ public final class PlannerHandler implements StageHandler {
         ObjectNode input = Json.object();
         input.set("parsed_query", steps);
 
-        LocalDate today = LocalDate.now(clock);
+        LocalDate today = coverage.get().lastDay();
         List<Plan> plans = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         if (steps == null || !steps.isArray()) {

@@ -2,8 +2,10 @@ package barb.agents;
 
 import barb.core.StageHandler;
 
-import java.time.Clock;
+import barb.core.DataCoverage;
+
 import java.util.List;
+import java.util.function.Supplier;
 
 /** The deterministic (no-LLM) implementations of every agent stage, English and Russian. */
 public final class RulesAgents {
@@ -14,11 +16,12 @@ public final class RulesAgents {
      * The eight rules handlers: intent, understander, clarifier, clarify_continue, parser, planner, presenter,
      * responder.
      *
-     * @param clock today's date for the planner ("this year", "last year", the latest allowed year)
+     * @param coverage the loaded data's first and last trading day: relative periods ("this year",
+     *                 "yesterday") resolve against its last day, "all" spans it
      */
-    public static List<StageHandler> handlers(Clock clock) {
+    public static List<StageHandler> handlers(Supplier<DataCoverage> coverage) {
         return List.of(new IntentHandler(), new UnderstanderHandler(), new ClarifierHandler(),
-                new ClarifyContinueHandler(), new ParserHandler(), new PlannerHandler(clock),
+                new ClarifyContinueHandler(), new ParserHandler(), new PlannerHandler(coverage),
                 new PresenterHandler(), new ResponderHandler());
     }
 }

@@ -32,7 +32,7 @@ class HandlersTest {
 
     @Test
     void rulesAgentsHasOneHandlerPerAgentStage() {
-        List<StageHandler> handlers = RulesAgents.handlers(Pipeline.CLOCK);
+        List<StageHandler> handlers = RulesAgents.handlers(() -> Pipeline.COVERAGE);
         assertThat(handlers).extracting(StageHandler::stage).containsExactlyInAnyOrder(Stage.INTENT,
                 Stage.UNDERSTANDER, Stage.CLARIFIER, Stage.CLARIFY_CONTINUE, Stage.PARSER, Stage.PLANNER,
                 Stage.PRESENTER, Stage.RESPONDER);
@@ -189,7 +189,7 @@ class HandlersTest {
                  {"id":"s3","operation":"count","atoms":[{"when":"2024","what":"days","filter":"volume > 5"}]},
                  {"id":"s4","operation":"teleport","atoms":[{"when":"2024","what":"range"}]},
                  {"id":"s5","operation":"list","atoms":[{"when":"2030","what":"range"}]}]""");
-        StageOutcome o = new PlannerHandler(Pipeline.CLOCK).handle(start("q").withParsedQuery(steps));
+        StageOutcome o = new PlannerHandler(() -> Pipeline.COVERAGE).handle(start("q").withParsedQuery(steps));
 
         assertThat(fields(o.input())).containsExactly("parsed_query");
         assertThat(fields(o.output())).containsExactlyInAnyOrder("execution_plan", "plan_errors");
@@ -206,7 +206,7 @@ class HandlersTest {
         assertThat(o.next()).isEqualTo(Stage.EXECUTOR);
         assertThat(o.usage()).isNull();
 
-        StageOutcome none = new PlannerHandler(Pipeline.CLOCK).handle(start("q"));
+        StageOutcome none = new PlannerHandler(() -> Pipeline.COVERAGE).handle(start("q"));
         assertThat(none.next()).isEqualTo(Stage.PRESENTER);
         assertThat(none.output().get("plan_errors").toString()).contains("parsed_query is missing");
     }

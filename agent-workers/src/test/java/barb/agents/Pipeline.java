@@ -19,10 +19,12 @@ import java.util.Map;
 /** Runs the rules handlers the way the StageWorker chains them, without Kafka, up to the executor or a finish. */
 final class Pipeline {
     static final Clock CLOCK = Clock.fixed(Instant.parse("2026-03-05T15:00:00Z"), ZoneId.of("America/New_York"));
+    static final barb.core.DataCoverage COVERAGE = new barb.core.DataCoverage(
+            java.time.LocalDate.of(2008, 1, 2), java.time.LocalDate.of(2026, 3, 5), "synthetic");
     private final Map<Stage, StageHandler> handlers = new EnumMap<>(Stage.class);
 
     Pipeline() {
-        for (StageHandler h : RulesAgents.handlers(CLOCK)) {
+        for (StageHandler h : RulesAgents.handlers(() -> COVERAGE)) {
             handlers.put(h.stage(), h);
         }
     }

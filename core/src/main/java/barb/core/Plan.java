@@ -41,13 +41,20 @@ import java.util.List;
  * @param minLength   streak: shortest run reported (default 2)
  * @param bucket      formation: 15m | 30m | 60m (default 60m)
  * @param variants    compare: partial plans whose set fields replace the base plan's (filters are added)
+ * @param mode        how the planner built the plan from its step: single | multi_period | multi_filter |
+ *                    multi_metric (seed 000 §2.6); informational for the executor, null on a variant
  */
 public record Plan(String id, String operation, Period period, String session, String timeframe, String metric,
                    String aggregate, String groupBy, List<Condition> filters, String sort, Integer limit,
                    String extreme, String label, String metric2, List<String> weekdays, List<String> months,
                    List<String> patterns, List<String> events, String gap, Consecutive consecutive,
                    TimeWindow time, Condition outcome, Integer offset, List<Integer> offsets, Integer bins,
-                   List<Double> percentiles, Integer minLength, String bucket, List<Plan> variants) {
+                   List<Double> percentiles, Integer minLength, String bucket, List<Plan> variants,
+                   String mode) {
+
+    /** The planner's modes (seed 000 §2.6). */
+    public static final java.util.Set<String> MODES = java.util.Set.of("single", "multi_period", "multi_filter",
+            "multi_metric");
 
     @JsonCreator
     public Plan {
@@ -67,7 +74,14 @@ public record Plan(String id, String operation, Period period, String session, S
                 String extreme, String label) {
         this(id, operation, period, session, timeframe, metric, aggregate, groupBy, filters, sort, limit, extreme,
                 label, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null);
+                null, null);
+    }
+
+    /** This plan with its mode set. */
+    public Plan withMode(String newMode) {
+        return new Plan(id, operation, period, session, timeframe, metric, aggregate, groupBy, filters, sort, limit,
+                extreme, label, metric2, weekdays, months, patterns, events, gap, consecutive, time, outcome, offset,
+                offsets, bins, percentiles, minLength, bucket, variants, newMode);
     }
 
     /** Inclusive date range; null ends mean "from the first / to the last day of the data". */

@@ -115,6 +115,9 @@ final class PlanChecker {
         int bucket = 60;
         Integer limit = plan.limit();
         List<Checked> variants = List.of();
+        if (plan.mode() != null && !Plan.MODES.contains(plan.mode())) {
+            throw bad(name + ": mode '" + plan.mode() + "' is not one of " + new java.util.TreeSet<>(Plan.MODES));
+        }
         switch (operation) {
             case AGGREGATE -> {
                 requireMetric(name, metric, "aggregate");
@@ -551,7 +554,7 @@ final class PlanChecker {
                     !v.patterns().isEmpty() ? v.patterns() : base.patterns(),
                     !v.events().isEmpty() ? v.events() : base.events(), v.gap() != null ? v.gap() : base.gap(),
                     v.consecutive() != null ? v.consecutive() : base.consecutive(),
-                    v.time() != null ? v.time() : base.time(), null, null, null, null, null, null, null, null);
+                    v.time() != null ? v.time() : base.time(), null, null, null, null, null, null, null, null, null);
             out.add(check(merged, field));
         }
         return List.copyOf(out);

@@ -1,6 +1,7 @@
 package barb.launcher;
 
 import barb.agents.RulesAgents;
+import barb.core.DataCoverage;
 import barb.core.KafkaSettings;
 import barb.core.Stage;
 import barb.core.StageHandler;
@@ -9,8 +10,10 @@ import barb.core.TopicCreator;
 import barb.core.Topics;
 import barb.embedded.EmbeddedKafka;
 import barb.embedded.EmbeddedPostgresServer;
+import barb.executor.DataInfo;
 import barb.executor.ExecutorHandler;
 import barb.executor.MarketDataStore;
+import barb.executor.SyntheticHistory;
 import barb.gateway.Gateway;
 import barb.gateway.GatewayConfig;
 import barb.tracesink.Migrations;
@@ -20,7 +23,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -48,6 +50,7 @@ final class BarbStack implements AutoCloseable {
     private Gateway gateway;
     private TraceSink traceSink;
     private MarketDataStore store;
+    private volatile DataCoverage coverage;
     private KafkaSettings kafka;
     private StageWorker.Settings workerSettings;
 
@@ -124,7 +127,9 @@ final class BarbStack implements AutoCloseable {
         if (parts.contains(Part.EXECUTOR)) {
             store = DataSetup.openOrGenerate(config);
             started.push(store);
-            log.info("[5/8] Market data: {} ({} ms)", store.info(), ms(t0));
+            DataInfo info = store.info();
+            coverage = new DataCoverage(info.firstTradingDay(), info.lastTradingDay(), info.source());
+            log.info("[5/8] Market data: {} ({} ms)", info, ms(t0));
         } else {
             log.info("[5/8] Market data: not needed by this process");
         }
@@ -136,7 +141,7 @@ final class BarbStack implements AutoCloseable {
             handlers.add(new ExecutorHandler(store));
         }
         if (parts.contains(Part.AGENTS)) {
-            for (StageHandler h : RulesAgents.handlers(Clock.systemUTC())) {
+            for (StageHandler h : RulesAgents.handlers(this::coverage)) {
                 if (stages.contains(h.stage())) {
                     handlers.add(h);
                 }
@@ -196,6 +201,19 @@ final class BarbStack implements AutoCloseable {
 
     int httpPort() {
         return gateway.port();
+    }
+
+    /**
+     * The loaded data's span, for the planner's relative periods. A process without the executor has no data of
+     * its own and assumes the synthetic history's span up to today.
+     */
+    DataCoverage coverage() {
+        DataCoverage c = coverage;
+        if (c != null) {
+            return c;
+        }
+        return new DataCoverage(SyntheticHistory.DEFAULT_FROM, java.time.LocalDate.now(java.time.ZoneOffset.UTC),
+                "unknown");
     }
 
     MarketDataStore store() {

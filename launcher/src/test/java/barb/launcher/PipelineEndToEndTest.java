@@ -21,7 +21,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -340,7 +339,7 @@ class PipelineEndToEndTest {
 
     @Test
     void aStageWorkerKilledMidRequestIsReplacedAndTheAnswerStillArrivesOnce() throws Exception {
-        StageHandler parser = RulesAgents.handlers(Clock.systemUTC()).stream()
+        StageHandler parser = RulesAgents.handlers(() -> new barb.core.DataCoverage(java.time.LocalDate.of(2008, 1, 2), java.time.LocalDate.of(2026, 1, 7), "synthetic")).stream()
                 .filter(h -> h.stage() == Stage.PARSER).findFirst().orElseThrow();
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch never = new CountDownLatch(1);
