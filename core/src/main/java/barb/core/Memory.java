@@ -56,6 +56,46 @@ public record Memory(List<ChatMessage> recent, List<MemorySummary> summaries, Li
         return new Memory(new ArrayList<>(all.subList(all.size() - RECENT_LIMIT, all.size())), newSummaries, keyFacts);
     }
 
+    /**
+     * The memory with these key facts ("key: value") added; a fact replaces an older one with the same key and
+     * the oldest facts give way beyond {@link #MAX_KEY_FACTS}.
+     */
+    public Memory withKeyFacts(List<String> facts) {
+        if (facts == null || facts.isEmpty()) {
+            return this;
+        }
+        List<String> merged = new ArrayList<>(keyFacts);
+        for (String fact : facts) {
+            if (fact == null || fact.isBlank()) {
+                continue;
+            }
+            String key = factKey(fact);
+            merged.removeIf(f -> factKey(f).equals(key));
+            merged.add(fact);
+        }
+        while (merged.size() > MAX_KEY_FACTS) {
+            merged.remove(0);
+        }
+        return new Memory(recent, summaries, merged);
+    }
+
+    /** The value of the key fact with this key, or null. */
+    public String keyFact(String key) {
+        for (int i = keyFacts.size() - 1; i >= 0; i--) {
+            String f = keyFacts.get(i);
+            if (factKey(f).equals(key)) {
+                int colon = f.indexOf(':');
+                return colon < 0 ? "" : f.substring(colon + 1).strip();
+            }
+        }
+        return null;
+    }
+
+    private static String factKey(String fact) {
+        int colon = fact.indexOf(':');
+        return colon < 0 ? fact.strip() : fact.substring(0, colon).strip();
+    }
+
     /** The memory as text for an agent's prompt or rules, or null when there is nothing to remember. */
     public String asContext() {
         if (recent.isEmpty() && summaries.isEmpty() && keyFacts.isEmpty()) {

@@ -56,10 +56,16 @@ public record StageOutcome(RequestEnvelope envelope, Stage next, Finish finish, 
      * @param route         the chat_logs.route value
      * @param response      the answer text stored in chat_logs.response
      * @param clarification the chat's clarification state from now on
+     * @param keyFacts      facts for the chat's memory ("key: value"; a fact replaces the one with the same key)
      */
-    public record Finish(String route, String response, ClarificationState clarification) {
+    public record Finish(String route, String response, ClarificationState clarification, List<String> keyFacts) {
         public Finish {
             clarification = clarification == null ? ClarificationState.none() : clarification;
+            keyFacts = keyFacts == null ? List.of() : List.copyOf(keyFacts);
+        }
+
+        public Finish(String route, String response, ClarificationState clarification) {
+            this(route, response, clarification, List.of());
         }
     }
 }

@@ -299,7 +299,8 @@ public final class StageWorker implements AutoCloseable {
         String suggested = suggestedTitle(env);
         String title = before.title() != null ? before.title() : suggested;
         ChatState after = new ChatState(env.chatId(), env.userId(), title,
-                before.memory().withExchange(env.question(), finish.response()), finish.clarification(),
+                before.memory().withExchange(env.question(), finish.response()).withKeyFacts(finish.keyFacts()),
+                finish.clarification(),
                 env.requestId(), now);
         Map<String, Usage> usage = new java.util.LinkedHashMap<>(env.usage());
         usage.put("total", env.totalUsage());

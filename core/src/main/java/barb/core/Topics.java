@@ -9,6 +9,8 @@ public final class Topics {
     public static final String EVENTS = "barb.events.v1";
     public static final String CHAT_STATE = "barb.chat-state.v1";
     public static final String DLQ = "barb.dlq.v1";
+    /** Compacted, one record per instrument: the span of the loaded market data ({@link DataCoverage}). */
+    public static final String DATA_COVERAGE = "barb.data-coverage.v1";
 
     private Topics() {
     }
@@ -23,6 +25,7 @@ public final class Topics {
         specs.add(new TopicSpec(EVENTS, partitions, false, retentionMs));
         specs.add(new TopicSpec(CHAT_STATE, partitions, true, -1));
         specs.add(new TopicSpec(DLQ, 1, false, retentionMs));
+        specs.add(new TopicSpec(DATA_COVERAGE, 1, true, -1));
         return specs;
     }
 }

@@ -46,4 +46,20 @@ class MemoryTest {
         assertThat(s.roundsExhausted()).isTrue();
         assertThat(s.historyWithAnswer("x")).hasSize(4);
     }
+
+    @Test
+    void keyFactsReplaceByKeyAndKeepTheNewestFive() {
+        Memory m = Memory.empty().withKeyFacts(java.util.List.of("last query: count days in 2023", "session: RTH"));
+        m = m.withKeyFacts(java.util.List.of("last query: count days in 2022"));
+        assertThat(m.keyFact("last query")).isEqualTo("count days in 2022");
+        assertThat(m.keyFact("session")).isEqualTo("RTH");
+        assertThat(m.keyFacts()).hasSize(2);
+        for (int i = 0; i < 6; i++) {
+            m = m.withKeyFacts(java.util.List.of("fact" + i + ": " + i));
+        }
+        assertThat(m.keyFacts()).hasSize(Memory.MAX_KEY_FACTS);
+        assertThat(m.keyFact("last query")).isNull();
+        assertThat(m.keyFact("fact5")).isEqualTo("5");
+        assertThat(m.asContext()).contains("fact: fact5: 5");
+    }
 }

@@ -2,6 +2,7 @@ package barb.launcher;
 
 import barb.agents.RulesAgents;
 import barb.core.DataCoverage;
+import barb.core.DataCoverageTopic;
 import barb.core.KafkaSettings;
 import barb.core.Stage;
 import barb.core.StageHandler;
@@ -51,6 +52,7 @@ final class BarbStack implements AutoCloseable {
     private TraceSink traceSink;
     private MarketDataStore store;
     private volatile DataCoverage coverage;
+    private DataCoverageTopic coverageFollower;
     private KafkaSettings kafka;
     private StageWorker.Settings workerSettings;
 
@@ -134,6 +136,13 @@ final class BarbStack implements AutoCloseable {
             log.info("[5/8] Market data: not needed by this process");
         }
 
+        if (coverage != null) {
+            DataCoverageTopic.publish(kafka, coverage);
+        } else if (parts.contains(Part.AGENTS)) {
+            coverageFollower = DataCoverageTopic.follow(kafka);
+            started.push(coverageFollower);
+        }
+
         StageWorker.Settings workerSettings = new StageWorker.Settings(config.stageMaxInFlight(), 3,
                 Duration.ofMillis(200), Duration.ofSeconds(60));
         List<StageHandler> handlers = new ArrayList<>();
@@ -204,14 +213,19 @@ final class BarbStack implements AutoCloseable {
     }
 
     /**
-     * The loaded data's span, for the planner's relative periods. A process without the executor has no data of
-     * its own and assumes the synthetic history's span up to today.
+     * The loaded data's span, for the planner's relative periods: this process's own data, else what the
+     * executor published on {@link Topics#DATA_COVERAGE}; before anything was published, the synthetic history's
+     * first day up to today (the executor publishes at its start, so this lasts seconds at most).
      */
     DataCoverage coverage() {
         DataCoverage c = coverage;
+        if (c == null && coverageFollower != null) {
+            c = coverageFollower.get();
+        }
         if (c != null) {
             return c;
         }
+        log.warn("no data coverage published yet: relative dates resolve against today");
         return new DataCoverage(SyntheticHistory.DEFAULT_FROM, java.time.LocalDate.now(java.time.ZoneOffset.UTC),
                 "unknown");
     }
