@@ -1,8 +1,9 @@
 package barb.agents;
 
-import barb.core.ChatMessage;
 import barb.core.ClarificationState;
+import barb.core.ClarifierOutput;
 import barb.core.Json;
+import barb.core.NeedClarification;
 import barb.core.RequestEnvelope;
 import barb.core.Stage;
 import barb.core.StageHandler;
@@ -11,13 +12,9 @@ import barb.core.Usage;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Rules clarifier (seed 000 §2.3): turns need_clarification into one question in the user's language and
- * ends the request waiting for the answer. The clarification history keeps the user's answers as well as
- * the questions, so later rounds see the whole dialogue.
+ * ends the request waiting for the answer.
  */
 public final class ClarifierHandler implements StageHandler {
     @Override
@@ -28,35 +25,45 @@ public final class ClarifierHandler implements StageHandler {
     @Override
     public StageOutcome handle(RequestEnvelope envelope) {
         JsonNode understanding = envelope.understanding() == null ? Json.object() : envelope.understanding();
-        JsonNode nc = understanding.path("need_clarification");
-        ClarificationState state = envelope.chatStateOrFresh().clarification();
+        NeedClarification nc = pending(understanding);
         String lang = AgentSupport.lang(envelope);
-
-        // clarify_continue names a new original question when the user asked something new that is unclear too
-        JsonNode newOriginal = understanding.get("original_question");
-        boolean restart = newOriginal != null && newOriginal.isTextual();
-        boolean continuing = state.awaiting() && !restart;
-        String original = restart ? newOriginal.asText()
-                : continuing ? state.originalQuestion() : envelope.question();
+        String original = originalQuestion(envelope, understanding);
+        ClarificationState state = envelope.chatStateOrFresh().clarification();
+        boolean again = state.awaiting() && original.equals(state.originalQuestion());
 
         ObjectNode input = Json.object();
-        input.set("required", nc.has("required") ? nc.get("required") : Json.MAPPER.createArrayNode());
-        input.set("optional", nc.has("optional") ? nc.get("optional") : Json.MAPPER.createArrayNode());
-        input.put("context", nc.path("context").isTextual() ? nc.get("context").asText() : null);
+        input.set("required", Json.tree(nc.required()));
+        input.set("optional", Json.tree(nc.optional()));
+        input.put("context", nc.context());
         input.put("question", original);
         input.put("lang", lang);
         input.put("memory_context", envelope.chatStateOrFresh().memory().asContext());
 
-        String response = Replies.clarifyingQuestion(nc.isMissingNode() ? null : nc, lang, continuing);
-        List<ChatMessage> history = new ArrayList<>(continuing ? state.historyWithAnswer(envelope.question())
-                : List.of());
-        history.add(ChatMessage.assistant(response));
-        int rounds = continuing ? state.rounds() + 1 : 1;
-        ClarificationState next = new ClarificationState(true, original, history, rounds,
-                nc.isMissingNode() ? null : nc);
+        ClarifierOutput out = new ClarifierOutput(Replies.clarifyingQuestion(nc, lang, again)).validated();
+        return AgentOutcomes.clarifier(envelope, out, nc, original, input, Usage.ZERO);
+    }
 
-        ObjectNode output = Json.object().put("response", response);
-        return StageOutcome.finish(envelope, new StageOutcome.Finish("clarify", response, next), input, output,
-                Usage.ZERO).withAnswer(response);
+    /** What to ask about; a broken or missing need_clarification asks what to compute rather than failing. */
+    static NeedClarification pending(JsonNode understanding) {
+        JsonNode nc = understanding.get("need_clarification");
+        if (nc != null && nc.isObject()) {
+            try {
+                return Json.MAPPER.treeToValue(nc, NeedClarification.class).validated("need_clarification");
+            } catch (Exception e) {
+                // fall through to the generic question
+            }
+        }
+        return new NeedClarification(java.util.List.of(UnderstandingRules.item("goal", java.util.List.of())),
+                java.util.List.of(), null);
+    }
+
+    /** clarify_continue names a new original question when the user asked something new that is unclear too. */
+    static String originalQuestion(RequestEnvelope envelope, JsonNode understanding) {
+        JsonNode named = understanding.get("original_question");
+        if (named != null && named.isTextual()) {
+            return named.asText();
+        }
+        ClarificationState state = envelope.chatStateOrFresh().clarification();
+        return state.awaiting() && state.originalQuestion() != null ? state.originalQuestion() : envelope.question();
     }
 }

@@ -1,17 +1,19 @@
 package barb.agents;
 
 import barb.core.ClarificationState;
+import barb.core.ClarifyContinueResult;
+import barb.core.DataCoverage;
 import barb.core.Json;
+import barb.core.NeedClarification;
 import barb.core.RequestEnvelope;
-import barb.core.Routing;
 import barb.core.Stage;
 import barb.core.StageHandler;
 import barb.core.StageOutcome;
+import barb.core.Understanding;
 import barb.core.Usage;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Rules clarify_continue (seed 000 §2.4): reads the user's answer to a clarifying question and decides one of
@@ -20,6 +22,12 @@ import java.util.Optional;
  * {@link ClarificationState#MAX_ROUNDS} rounds).
  */
 public final class ClarifyContinueHandler implements StageHandler {
+    private final UnderstandingRules rules;
+
+    public ClarifyContinueHandler(Supplier<DataCoverage> coverage) {
+        this.rules = new UnderstandingRules(coverage);
+    }
+
     @Override
     public Stage stage() {
         return Stage.CLARIFY_CONTINUE;
@@ -39,99 +47,51 @@ public final class ClarifyContinueHandler implements StageHandler {
                 .put("lang", lang);
         input.set("clarification_history", Json.tree(state.historyWithAnswer(answer)));
 
+        ClarifyContinueResult result = decide(state, original, answer, lang, answerLang, envelope).validated();
+        String outLang = result.topicChanged() ? answerLang : lang;
+        return AgentOutcomes.clarifyContinue(envelope, result, outLang, input, Usage.ZERO);
+    }
+
+    private ClarifyContinueResult decide(ClarificationState state, String original, String answer, String lang,
+                                         String answerLang, RequestEnvelope envelope) {
         SmallTalk.Kind smallTalk = SmallTalk.classify(answer);
         if (smallTalk != null) {
-            ObjectNode output = Json.object()
-                    .put("intent", "chitchat")
-                    .put("understood", false)
-                    .put("topic_changed", true)
-                    .put("acknowledge", Replies.smallTalk(smallTalk, answerLang))
-                    .put("awaiting_clarification", false)
-                    .putNull("clarification_history")
-                    .putNull("original_question");
-            RequestEnvelope next = envelope.withIntent("chitchat", answerLang, SmallTalk.english(smallTalk))
-                    .withUnderstanding(output, null);
-            return StageOutcome.next(next, route(false, true, state), input, output, Usage.ZERO);
+            return new ClarifyContinueResult("chitchat", null, false, true, null,
+                    Replies.smallTalk(smallTalk, answerLang), false, null, null, null, null);
         }
-
-        Optional<QuestionSpec> combined = Questions.recognize(
-                Questions.english(original) + " " + Questions.english(answer));
-        if (!original.isBlank() && combined.isPresent() && !combined.get().needsSessionClarification()) {
-            QuestionSpec spec = combined.get().withDefaults();
-            ObjectNode output = UnderstanderHandler.understood(spec, lang, false);
-            output.remove("intent");
-            output.put("awaiting_clarification", false);
-            RequestEnvelope next = envelope.withIntent("data", lang, combined.get().expandedQuery())
-                    .withUnderstanding(output, spec.expandedQuery());
-            return StageOutcome.next(next, route(true, false, state), input, output, Usage.ZERO)
-                    .withAcknowledge(output.get("acknowledge").asText());
+        // a complete question of its own, different from the original with this answer: a new request
+        UnderstandingRules.Result fresh = rules.understand(answer, answerLang, envelope.chatStateOrFresh().memory());
+        UnderstandingRules.Result combined = original.isBlank() ? null
+                : rules.understand(original + " " + answer, lang, null);
+        // "RTH" alone reads as "days in RTH": only an answer that names what to compute is a question of its own
+        boolean standsAlone = QuestionReader.findings(answer).stream()
+                .anyMatch(f -> f.kind().equals("op") || f.kind().equals("metric"));
+        boolean freshComplete = standsAlone && fresh.understanding().understood();
+        boolean combinedComplete = combined != null && combined.understanding().understood();
+        if (combinedComplete && (!freshComplete || fresh.step().equals(combined.step()))) {
+            Understanding u = combined.understanding();
+            return new ClarifyContinueResult(null, u.goal(), true, false, u.expandedQuery(), u.acknowledge(), false,
+                    null, null, null, null);
         }
-
-        Optional<QuestionSpec> fresh = Questions.recognize(answer);
-        if (fresh.isPresent() && !fresh.get().needsSessionClarification()) {
-            QuestionSpec spec = fresh.get().withDefaults();
-            ObjectNode output = UnderstanderHandler.understood(spec, answerLang, true);
-            output.remove("intent");
-            output.put("awaiting_clarification", false);
-            output.putNull("clarification_history");
-            output.putNull("original_question");
-            RequestEnvelope next = envelope.withIntent("data", answerLang, fresh.get().expandedQuery())
-                    .withUnderstanding(output, spec.expandedQuery());
-            return StageOutcome.next(next, route(true, true, state), input, output, Usage.ZERO)
-                    .withAcknowledge(output.get("acknowledge").asText());
+        if (freshComplete) {
+            Understanding u = fresh.understanding();
+            return new ClarifyContinueResult(null, u.goal(), true, true, u.expandedQuery(), u.acknowledge(), false,
+                    null, null, null, null);
         }
-        if (fresh.isPresent()) {
-            // a new question that itself needs the session: ask about it, starting a new dialogue
-            ObjectNode output = UnderstanderHandler.needsSession(fresh.get());
-            output.remove("intent");
-            output.remove("expanded_query");
-            output.remove("acknowledge");
-            output.put("original_question", answer);
-            RequestEnvelope next = envelope.withIntent("data", answerLang, fresh.get().expandedQuery())
-                    .withUnderstanding(output, null);
-            return StageOutcome.next(next, Stage.CLARIFIER, input, output, Usage.ZERO);
+        Understanding freshU = fresh.understanding();
+        if (standsAlone && fresh.step() != null && !freshU.isOutOfScope() && freshU.needClarification() != null
+                && !combinedComplete) {
+            // a new question that is unclear itself: the dialogue starts over about it
+            return new ClarifyContinueResult(null, freshU.goal(), false, false, null, null, true,
+                    freshU.needClarification(), null, answer, null);
         }
-
         if (state.roundsExhausted()) {
-            String response = Replies.safetyNet(lang);
-            ObjectNode output = Json.object()
-                    .put("understood", false)
-                    .put("topic_changed", true)
-                    .put("awaiting_clarification", false)
-                    .put("response", response);
-            RequestEnvelope next = envelope.withIntent("chitchat", lang, envelope.internalQuery())
-                    .withUnderstanding(output, null);
-            return StageOutcome.next(next, route(false, false, state), input, output, Usage.ZERO);
+            return new ClarifyContinueResult(null, null, false, true, null, null, false, null, null, null,
+                    Replies.safetyNet(lang));
         }
-        ObjectNode output = Json.object()
-                .putNull("goal")
-                .put("understood", false)
-                .put("topic_changed", false);
-        output.set("need_clarification", pendingClarification(state, original));
-        output.set("clarification_history", Json.tree(state.historyWithAnswer(answer)));
-        RequestEnvelope next = envelope.withIntent("data", lang, envelope.internalQuery())
-                .withUnderstanding(output, null);
-        return StageOutcome.next(next, route(false, false, state), input, output, Usage.ZERO);
-    }
-
-    private static Stage route(boolean understood, boolean topicChanged, ClarificationState state) {
-        return Routing.afterClarifyContinue(understood, topicChanged, true, state.roundsExhausted());
-    }
-
-    /** What is still missing: the stored need_clarification, or rebuilt from the original question. */
-    private static JsonNode pendingClarification(ClarificationState state, String original) {
-        if (state.context() != null && state.context().has("required")) {
-            return state.context();
-        }
-        Optional<QuestionSpec> spec = Questions.recognize(original);
-        if (spec.isPresent() && spec.get().needsSessionClarification()) {
-            return UnderstanderHandler.sessionClarification(spec.get());
-        }
-        ObjectNode nc = Json.object();
-        nc.putArray("required").addObject().put("field", "question")
-                .put("reason", "the answer did not make the original question clear").putArray("options");
-        nc.putArray("optional");
-        nc.put("context", "Original question: " + original);
-        return nc;
+        NeedClarification pending = ClarifierHandler.pending(state.context() == null ? Json.object()
+                : Json.object().set("need_clarification", state.context()));
+        return new ClarifyContinueResult(null, "partially understood", false, false, null, null, true, pending,
+                state.historyWithAnswer(answer), null, null);
     }
 }

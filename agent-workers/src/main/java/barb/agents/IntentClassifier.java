@@ -1,7 +1,5 @@
 package barb.agents;
 
-import java.util.Optional;
-
 /** The rules intent: data, chitchat or concept; the language; and the English the other agents read. */
 final class IntentClassifier {
     record Result(String intent, String lang, String internalQuery) {
@@ -14,13 +12,9 @@ final class IntentClassifier {
         String text = question == null ? "" : question.strip();
         String lang = LanguageDetector.detect(text);
         boolean ru = "ru".equals(lang);
-        String english = Questions.english(text);
 
-        Optional<QuestionSpec> spec = QuestionRecognizer.recognize(english);
-        if (spec.isPresent()) {
-            return new Result("data", lang, ru ? spec.get().expandedQuery() : text);
-        }
-        ConceptCatalog.Concept concept = ConceptCatalog.find(text);
+        String term = ConceptCatalog.askedTerm(text);
+        ConceptCatalog.Concept concept = term == null ? null : ConceptCatalog.lookup(term);
         if (concept != null) {
             return new Result("concept", lang, ru ? "what is " + concept.name() + "?" : text);
         }
@@ -28,9 +22,39 @@ final class IntentClassifier {
         if (kind != null) {
             return new Result("chitchat", lang, ru ? SmallTalk.english(kind) : text);
         }
-        if (QuestionRecognizer.mentionsMarketData(english)) {
-            return new Result("data", lang, text);
+        Reading reading = QuestionReader.read(text);
+        if (reading.step() != null) {
+            return new Result("data", lang, ru ? StepText.render(reading.step()) : text);
         }
-        return new Result("chitchat", lang, text);
+        if (reading.outOfScope() != null || !reading.clarify().isEmpty()) {
+            return new Result("data", lang, ru ? Questions.english(text) : text);
+        }
+        ConceptCatalog.Concept mentioned = ConceptCatalog.find(text);
+        if (mentioned != null) {
+            return new Result("concept", lang, ru ? "what is " + mentioned.name() + "?" : text);
+        }
+        if (mentionsMarketData(Questions.english(text))) {
+            return new Result("data", lang, ru ? Questions.english(text) : text);
+        }
+        return new Result("chitchat", lang, ru ? Questions.english(text) : text);
+    }
+
+    private static final java.util.Set<String> DOMAIN = java.util.Set.of("nq", "nasdaq", "range", "ranges",
+            "volatility", "volatile", "gap", "gaps", "day", "days", "session", "sessions", "rth", "eth", "high", "low",
+            "open", "close", "closed", "volume", "price", "prices", "average", "mean", "median", "count", "top",
+            "green", "red", "fell", "drop", "drops", "rose", "trading", "candle", "candles", "pattern", "patterns",
+            "week", "weekday", "month", "quarter", "year", "change", "return", "returns", "percent", "%", "points",
+            "futures", "market", "probability", "correlation", "streak", "fomc", "opex", "cpi", "nfp", "hour", "buy",
+            "sell", "tomorrow", "today", "forecast", "predict", "many");
+
+    /** True when the text mentions anything about market data: a data question the reader could not place. */
+    private static boolean mentionsMarketData(String english) {
+        for (String token : TextNormalizer.tokens(TextNormalizer.normalize(english))) {
+            String t = TextNormalizer.correct(token, DOMAIN);
+            if (DOMAIN.contains(t) || t.matches("(19|20)\\d\\d")) {
+                return true;
+            }
+        }
+        return false;
     }
 }

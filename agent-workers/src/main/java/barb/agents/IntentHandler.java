@@ -1,8 +1,8 @@
 package barb.agents;
 
+import barb.core.IntentResult;
 import barb.core.Json;
 import barb.core.RequestEnvelope;
-import barb.core.Routing;
 import barb.core.Stage;
 import barb.core.StageHandler;
 import barb.core.StageOutcome;
@@ -20,12 +20,10 @@ public final class IntentHandler implements StageHandler {
     public StageOutcome handle(RequestEnvelope envelope) {
         IntentClassifier.Result r = IntentClassifier.classify(envelope.question());
         ObjectNode input = Json.object().put("question", envelope.question());
-        ObjectNode output = Json.object()
-                .put("intent", r.intent())
-                .put("lang", r.lang())
-                .put("internal_query", r.internalQuery());
-        RequestEnvelope next = envelope.withIntent(r.intent(), r.lang(), r.internalQuery());
-        boolean awaiting = envelope.chatStateOrFresh().clarification().awaiting();
-        return StageOutcome.next(next, Routing.afterIntent(awaiting, r.intent()), input, output, Usage.ZERO);
+        String internal = r.internalQuery() == null || r.internalQuery().isBlank() ? envelope.question()
+                : r.internalQuery();
+        IntentResult result = new IntentResult(r.intent(), r.lang(), internal.isBlank() ? "(empty)" : internal)
+                .validated();
+        return AgentOutcomes.intent(envelope, result, input, Usage.ZERO);
     }
 }

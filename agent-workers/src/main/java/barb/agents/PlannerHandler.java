@@ -1,6 +1,8 @@
 package barb.agents;
 
+import barb.core.DataCoverage;
 import barb.core.Json;
+import barb.core.ParsedStep;
 import barb.core.Plan;
 import barb.core.RequestEnvelope;
 import barb.core.Routing;
@@ -11,13 +13,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import barb.core.DataCoverage;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
-/** Planner (seed 000 §2.6, no LLM): parsed steps → {@link Plan}s with dates and sessions resolved. */
+/**
+ * Planner (seed 000 §2.6, no LLM): parsed steps → executor {@link Plan}s with their mode, periods resolved
+ * against the loaded data (relative periods end at its last trading day) and sessions named.
+ */
 public final class PlannerHandler implements StageHandler {
     private final Supplier<DataCoverage> coverage;
 
@@ -36,18 +39,21 @@ public final class PlannerHandler implements StageHandler {
         ObjectNode input = Json.object();
         input.set("parsed_query", steps);
 
-        LocalDate today = coverage.get().lastDay();
+        DataCoverage c = coverage.get();
+        DateResolver dates = new DateResolver(c.firstDay(), c.lastDay());
         List<Plan> plans = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         if (steps == null || !steps.isArray()) {
             errors.add("parsed_query is missing or not a list of steps");
         } else {
             for (int i = 0; i < steps.size(); i++) {
-                JsonNode step = steps.get(i);
-                String id = step.path("id").asText("#" + (i + 1));
+                JsonNode node = steps.get(i);
+                String id = node.path("id").asText("#" + (i + 1));
                 try {
-                    plans.add(PlanBuilder.build(step, today));
-                } catch (IllegalArgumentException e) {
+                    ParsedStep step = Json.MAPPER.treeToValue(node, ParsedStep.class).validated(i);
+                    plans.add(StepPlanner.plan(step, dates));
+                } catch (IllegalArgumentException | com.fasterxml.jackson.core.JsonProcessingException
+                         | barb.core.ContractException e) {
                     errors.add("Step " + id + ": " + e.getMessage());
                 }
             }

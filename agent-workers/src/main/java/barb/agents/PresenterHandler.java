@@ -83,7 +83,10 @@ public final class PresenterHandler implements StageHandler {
                 .put("summary", text)
                 .put("type", type)
                 .put("row_count", rowCount);
-        return StageOutcome.finish(envelope, new StageOutcome.Finish("data", text, ClarificationState.none()),
+        // the question as the parser read it: follow-ups ("and for 2023?") change it instead of guessing
+        List<String> facts = envelope.expandedQuery() == null ? List.of()
+                : List.of(FollowUps.LAST_QUERY + ": " + envelope.expandedQuery());
+        return StageOutcome.finish(envelope, new StageOutcome.Finish("data", text, ClarificationState.none(), facts),
                 input, output, Usage.ZERO).withAnswer(text);
     }
 

@@ -1,21 +1,15 @@
 package barb.agents;
 
-import java.util.Optional;
-
-/** Recognition of a question in either supported language. */
+/** The English the other agents read for a message the reader could not turn into a step. */
 final class Questions {
     private Questions() {
     }
 
-    /** The English the rules read: a Russian text is translated, anything else passes through. */
+    /** A Russian text is translated word by word, anything else passes through. */
     static String english(String text) {
         if (text == null) {
             return "";
         }
         return LanguageDetector.hasCyrillic(text) ? RussianTranslator.toEnglish(text) : text;
-    }
-
-    static Optional<QuestionSpec> recognize(String text) {
-        return QuestionRecognizer.recognize(english(text));
     }
 }

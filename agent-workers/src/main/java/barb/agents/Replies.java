@@ -1,6 +1,7 @@
 package barb.agents;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import barb.core.ClarificationItem;
+import barb.core.NeedClarification;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -73,6 +74,39 @@ final class Replies {
         return reason + " " + capabilities(lang);
     }
 
+    /**
+     * The honest answer to a question outside what Barb can compute (seed 004 boundaries): why, and the closest
+     * things it can do instead (seed 003: never an invented number).
+     *
+     * @param item the understander's out_of_scope item: reason and options (English)
+     */
+    static String outOfScope(com.fasterxml.jackson.databind.JsonNode item, String question, String lang) {
+        boolean ru = ru(lang);
+        String reason = unsupportedReason(question, lang);
+        if (reason.equals(GENERIC_EN) || reason.equals(GENERIC_RU)) {
+            String r = item.path("reason").asText("");
+            reason = ru ? "Этого я посчитать не могу: у меня есть только история минутных баров NQ, без других "
+                    + "инструментов и индикаторов." : r.isBlank() ? GENERIC_EN : capitalizedSentence(r);
+        }
+        List<String> options = new ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode o : item.path("options")) {
+            options.add(o.asText());
+        }
+        if (ru || options.isEmpty()) {
+            return reason + " " + capabilities(lang);
+        }
+        return reason + " The closest I can do: " + String.join("; ", options) + ".";
+    }
+
+    private static String capitalizedSentence(String s) {
+        String t = s.strip();
+        t = Character.toUpperCase(t.charAt(0)) + t.substring(1);
+        return t.endsWith(".") ? t : t + ".";
+    }
+
+    private static final String GENERIC_RU = "Такой вопрос я пока не умею посчитать, поэтому не буду угадывать цифры.";
+    private static final String GENERIC_EN = "I can't compute that kind of question yet, so I won't guess at numbers.";
+
     private static String unsupportedReason(String question, String lang) {
         String s = " " + TextNormalizer.normalize(question) + " ";
         boolean ru = ru(lang);
@@ -89,8 +123,7 @@ final class Replies {
         if (containsAny(s, " should i ", " buy ", " sell ", " entry ", " купить ", " продать ", " вход ", " стоит ли ")) {
             return ru ? "Торговых сигналов и советов я не даю." : "I don't give trading signals or advice.";
         }
-        return ru ? "Такой вопрос я пока не умею посчитать, поэтому не буду угадывать цифры."
-                : "I can't compute that kind of question yet, so I won't guess at numbers.";
+        return ru ? GENERIC_RU : GENERIC_EN;
     }
 
     private static boolean containsAny(String s, String... parts) {
@@ -103,42 +136,52 @@ final class Replies {
     }
 
     /**
-     * The clarifying question for the understander's need_clarification.
+     * The clarifying question for the understander's need_clarification: the first item (required before
+     * optional, seed 004), with its options.
      *
      * @param again true when the previous answer did not help
      */
-    static String clarifyingQuestion(JsonNode needClarification, String lang, boolean again) {
+    static String clarifyingQuestion(NeedClarification nc, String lang, boolean again) {
         boolean ru = ru(lang);
-        StringBuilder sb = new StringBuilder();
-        if (again) {
-            sb.append(ru ? "Не совсем понял ответ. " : "Sorry, I didn't quite get that. ");
-        }
-        JsonNode required = needClarification == null ? null : needClarification.get("required");
-        if (required == null || !required.isArray() || required.isEmpty()) {
-            sb.append(ru ? "Уточни, пожалуйста, что именно посчитать?" : "Could you say more precisely what to compute?");
-            return sb.toString();
-        }
-        List<String> asks = new ArrayList<>();
-        for (JsonNode item : required) {
-            String field = item.path("field").asText("");
-            if ("session".equals(field)) {
-                asks.add(ru
-                        ? "Какую сессию смотреть: RTH (основная сессия, 09:30–17:00 ET) или ETH (весь торговый "
-                        + "день, 18:00–17:00 ET)? Диапазон у них сильно отличается."
-                        : "Which session should I use: RTH (regular hours, 09:30–17:00 ET) or ETH (the whole "
-                        + "trading day, 18:00–17:00 ET)? The range differs a lot between them.");
-                continue;
+        String lead = again ? (ru ? "Не совсем понял ответ. " : "Sorry, I didn't quite get that. ") : "";
+        ClarificationItem item = nc.first();
+        List<String> options = item.options();
+        String or = ru ? " или " : " or ";
+        String ask = switch (item.field()) {
+            case "session" -> ru
+                    ? "Какую сессию смотреть: RTH (основная сессия, 09:30–17:00 ET) или ETH (весь торговый день, "
+                    + "18:00–17:00 ET)? Цифры у них сильно отличаются."
+                    : "Which session should I use: RTH (regular hours, 09:30–17:00 ET) or ETH (the whole trading "
+                    + "day, 18:00–17:00 ET)? The numbers differ a lot between them.";
+            case "goal" -> ru
+                    ? "Что для тебя важнее: вероятность зелёного дня, средний результат или риск (дневной диапазон)?"
+                    : "What matters most to you: the probability of a green day, the average return, or the risk "
+                    + "(daily range)?";
+            case "compare_groups" -> ru
+                    ? "Что с чем сравнить: годы (например, 2023 и 2024), дни недели, месяцы или сессии (RTH и ETH)?"
+                    : "What should I compare: years (e.g. 2023 vs 2024), weekdays, months, or sessions (RTH vs ETH)?";
+            case "metric" -> ru
+                    ? "Какую величину смотреть: диапазон, изменение за день, объём или гэп?"
+                    : "Which measure should I use: the range, the daily change, the volume or the gap?";
+            case "ambiguous_term" -> ru
+                    ? "Не знаю, что здесь значит «" + quoted(item.reason()) + "»"
+                    + (options.isEmpty() ? ". Переформулируешь?" : ". Может быть, " + String.join(or, options) + "?")
+                    : "I don't know what \"" + quoted(item.reason()) + "\" means here"
+                    + (options.isEmpty() ? ". Could you rephrase?" : ". Did you mean " + String.join(or, options) + "?");
+            default -> {
+                String opts = options.isEmpty() ? "" : ": " + String.join(or, options);
+                yield ru ? "Уточни, пожалуйста, " + item.field() + opts + "?"
+                        : "Could you clarify the " + item.field().replace('_', ' ') + opts + "?";
             }
-            List<String> options = new ArrayList<>();
-            for (JsonNode o : item.path("options")) {
-                options.add(o.asText());
-            }
-            String opts = options.isEmpty() ? "" : (ru ? ": " + String.join(" или ", options)
-                    : ": " + String.join(" or ", options));
-            asks.add(ru ? "Уточни, пожалуйста, " + field + opts + "?" : "Could you clarify the " + field + opts + "?");
-        }
-        sb.append(String.join(" ", asks));
-        return sb.toString();
+        };
+        return lead + ask;
+    }
+
+    /** The text between the first pair of single quotes, or the whole text. */
+    private static String quoted(String reason) {
+        int a = reason.indexOf('\'');
+        int b = a < 0 ? -1 : reason.indexOf('\'', a + 1);
+        return b < 0 ? reason : reason.substring(a + 1, b);
     }
 
     static String safetyNet(String lang) {

@@ -32,8 +32,17 @@ public final class ResponderHandler implements StageHandler {
         String response;
         String route;
         if (u != null && u.path("response").isTextual()) {
+            // the clarification safety net: Barb stops asking
             response = u.get("response").asText();
+            route = "gave_up";
+        } else if (u != null && u.path("acknowledge").isTextual() && u.path("topic_changed").asBoolean(false)
+                && !u.path("understood").asBoolean(false)) {
+            response = u.get("acknowledge").asText();
             route = "chitchat";
+        } else if (outOfScope(u)) {
+            response = Replies.outOfScope(u.path("need_clarification").path("required").path(0), envelope.question(),
+                    lang);
+            route = Routing.responderRoute("data", true);
         } else if (u != null && u.path("topic_changed").asBoolean(false) && !u.path("understood").asBoolean(false)) {
             SmallTalk.Kind kind = SmallTalk.classify(envelope.question());
             response = Replies.smallTalk(kind == null ? SmallTalk.Kind.CANCEL : kind, lang);
@@ -51,6 +60,12 @@ public final class ResponderHandler implements StageHandler {
         ObjectNode output = Json.object().put("response", response);
         return StageOutcome.finish(envelope, new StageOutcome.Finish(route, response, ClarificationState.none()),
                 input, output, Usage.ZERO).withAnswer(response);
+    }
+
+    private static boolean outOfScope(JsonNode u) {
+        return u != null && !u.path("understood").asBoolean(false)
+                && barb.core.Understanding.OUT_OF_SCOPE.equals(
+                u.path("need_clarification").path("required").path(0).path("field").asText());
     }
 
     private static String concept(RequestEnvelope envelope, String lang) {

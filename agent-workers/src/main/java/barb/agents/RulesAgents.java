@@ -20,8 +20,8 @@ public final class RulesAgents {
      *                 "yesterday") resolve against its last day, "all" spans it
      */
     public static List<StageHandler> handlers(Supplier<DataCoverage> coverage) {
-        return List.of(new IntentHandler(), new UnderstanderHandler(), new ClarifierHandler(),
-                new ClarifyContinueHandler(), new ParserHandler(), new PlannerHandler(coverage),
+        return List.of(new IntentHandler(), new UnderstanderHandler(coverage), new ClarifierHandler(),
+                new ClarifyContinueHandler(coverage), new ParserHandler(), new PlannerHandler(coverage),
                 new PresenterHandler(), new ResponderHandler());
     }
 }

@@ -16,14 +16,6 @@ final class Wording {
     }
 
     /** "average daily range in 2024 (RTH)" / "средний дневной диапазон за 2024 (RTH)". */
-    static String full(QuestionSpec spec, String lang) {
-        return subject(spec, lang) + period(spec.when(), lang) + session(spec.session(), lang);
-    }
-
-    static String acknowledge(QuestionSpec spec, String lang) {
-        return ru(lang) ? "Понял, смотрю: " + full(spec, lang) + "." : "Got it, checking the " + full(spec, lang) + ".";
-    }
-
     static String capitalized(String s) {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }

@@ -26,6 +26,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Presenter answers are made of the result's numbers (and the question's own years, N and thresholds) only. */
 class PresenterTest {
+    private static final Plan.Period Y2024 = new Plan.Period(java.time.LocalDate.of(2024, 1, 1),
+            java.time.LocalDate.of(2024, 12, 31));
+    private static final Plan.Period Y2023 = new Plan.Period(java.time.LocalDate.of(2023, 1, 1),
+            java.time.LocalDate.of(2023, 12, 31));
+    private static final Plan.Period Y2022 = new Plan.Period(java.time.LocalDate.of(2022, 1, 1),
+            java.time.LocalDate.of(2022, 12, 31));
+    private static final Plan.Period ALL = new Plan.Period(null, null);
+    static final Plan AVG_RANGE_2024_RTH = new Plan("s1", "aggregate", Y2024, "RTH", "1D", "range", "mean", null,
+            List.of(), null, null, null, "2024");
+    static final Plan TOP5_RANGE_2024 = new Plan("s1", "list", Y2024, "ETH", "1D", "range", null, null, List.of(),
+            "desc", 5, null, "2024");
+    static final Plan GREEN_2023 = new Plan("s1", "count", Y2023, null, "1D", null, null, null,
+            List.of(new Plan.Condition("is_green", "=", 1)), null, null, null, "2023");
+    static final Plan RANGE_BY_WEEKDAY = new Plan("s1", "group", ALL, "ETH", "1D", "range", "mean", "weekday",
+            List.of(), null, null, null, "all");
+    static final Plan DROPS_2022 = new Plan("s1", "list", Y2022, null, "1D", "change_pct", null, null,
+            List.of(new Plan.Condition("change_pct", "<", -2)), "asc", null, null, "2022");
+    static final Plan RTH_HIGH_HOUR = new Plan("s1", "formation", ALL, "RTH", "1D", null, null, null, List.of(),
+            null, null, "high", "all");
+    static final Plan TRADING_DAYS_2024 = new Plan("s1", "count", Y2024, null, "1D", null, null, null, List.of(),
+            null, null, null, "2024");
+
     private static final QueryResult.Metadata SYNTHETIC = new QueryResult.Metadata("2024-01-01", "2024-12-31", "RTH",
             "1D", 98_765, "synthetic", "SELECT 1", List.of(), 12);
     private static final QueryResult.Metadata IMPORTED = new QueryResult.Metadata("2024-01-01", "2024-12-31", null,
@@ -71,7 +93,7 @@ class PresenterTest {
         QueryResult r = new QueryResult("s1", "aggregate", scalarSummary("mean_range", 245.31), List.of("mean_range"),
                 List.of(row("mean_range", 245.31)), List.of(), 252, SYNTHETIC);
 
-        StageOutcome o = present(PipelineTest.AVG_RANGE_2024_RTH, r, "en");
+        StageOutcome o = present(AVG_RANGE_2024_RTH, r, "en");
 
         String text = o.finish().response();
         assertThat(text).isEqualTo(
@@ -86,7 +108,7 @@ class PresenterTest {
         assertThat(o.output().get("type").asText()).isEqualTo("single");
         assertThat(o.output().get("summary").asText()).isEqualTo(text);
 
-        String ru = present(PipelineTest.AVG_RANGE_2024_RTH, r, "ru").finish().response();
+        String ru = present(AVG_RANGE_2024_RTH, r, "ru").finish().response();
         assertThat(ru).isEqualTo("Средний дневной диапазон за 2024 (RTH): 245.31 пт., дней в расчёте: 252 "
                 + "(синтетические данные).");
         assertOnlyNumbers(ru, 245.31, 252, 2024);
@@ -96,9 +118,9 @@ class PresenterTest {
     void countStatesTheCountAndOnlyMentionsSyntheticDataWhenItIs() {
         QueryResult r = new QueryResult("s1", "count", scalarSummary("count", 132), List.of("count"),
                 List.of(row("count", 132)), List.of(), 132, IMPORTED);
-        String text = present(PipelineTest.GREEN_2023, r, "en").finish().response();
+        String text = present(GREEN_2023, r, "en").finish().response();
         assertThat(text).isEqualTo("Green days in 2023: 132.");
-        assertThat(present(PipelineTest.GREEN_2023, r, "ru").finish().response()).isEqualTo("Зелёные дни за 2023: 132.");
+        assertThat(present(GREEN_2023, r, "ru").finish().response()).isEqualTo("Зелёные дни за 2023: 132.");
         assertOnlyNumbers(text, 132, 2023);
     }
 
@@ -114,7 +136,7 @@ class PresenterTest {
                 null, rows.get(0), rows.get(4), null, null), List.of("date", "open", "range"), rows, rows, 5,
                 SYNTHETIC);
 
-        StageOutcome o = present(PipelineTest.TOP5_RANGE_2024, r, "en");
+        StageOutcome o = present(TOP5_RANGE_2024, r, "en");
 
         String text = o.finish().response();
         assertThat(text).startsWith("Top 5 days by range in 2024 (ETH, whole trading day) (synthetic data):\n\n"
@@ -138,7 +160,7 @@ class PresenterTest {
         QueryResult r = new QueryResult("s1", "list", new QueryResult.Summary("table", 8, null, null, null, null,
                 null, rows.get(0), rows.get(7), null, null), List.of("date", "change_pct"), rows, rows, 8, SYNTHETIC);
 
-        StageOutcome o = present(PipelineTest.DROPS_2022, r, "en");
+        StageOutcome o = present(DROPS_2022, r, "en");
 
         String text = o.finish().response();
         assertThat(text).startsWith("Days when NQ fell more than 2% in 2022: 8 days (synthetic data). "
@@ -153,7 +175,7 @@ class PresenterTest {
         assertThat(o.output().get("title").asText()).isEqualTo("Big drops 2022");
         assertThat(o.input().get("rows")).isEmpty();
 
-        String ru = present(PipelineTest.DROPS_2022, r, "ru").finish().response();
+        String ru = present(DROPS_2022, r, "ru").finish().response();
         assertThat(ru).startsWith("Дни, когда NQ упал больше чем на 2% за 2022 — найдено дней: 8 (синтетические данные).");
         assertOnlyNumbers(ru, allowed.toArray());
     }
@@ -168,13 +190,13 @@ class PresenterTest {
                 "weekday", null, null, null, rows.get(1), rows.get(4)), List.of("weekday", "range"), rows,
                 List.of(), 1260, SYNTHETIC);
 
-        String text = present(PipelineTest.RANGE_BY_WEEKDAY, r, "en").finish().response();
+        String text = present(RANGE_BY_WEEKDAY, r, "en").finish().response();
 
         assertThat(text).startsWith("Average daily range by weekday over all data (ETH, whole trading day) "
                 + "(synthetic data): highest: Tuesday (250.1 pts), lowest: Friday (229.9 pts).\n\n| weekday | range |");
         assertThat(text).contains("| Wednesday | 244 |");
         assertOnlyNumbers(text, 231.4, 250.1, 244.0, 248.6, 229.9);
-        String ru = present(PipelineTest.RANGE_BY_WEEKDAY, r, "ru").finish().response();
+        String ru = present(RANGE_BY_WEEKDAY, r, "ru").finish().response();
         assertThat(ru).contains("больше всего — вторник (250.1 пт.), меньше всего — пятница (229.9 пт.)");
     }
 
@@ -187,11 +209,11 @@ class PresenterTest {
                 null, "weekday", null, null, null, rows.get(0), rows.get(1)),
                 List.of("weekday", "weekday_name", "count", "mean_range"), rows, List.of(), 1865, SYNTHETIC);
 
-        String text = present(PipelineTest.RANGE_BY_WEEKDAY, r, "en").finish().response();
+        String text = present(RANGE_BY_WEEKDAY, r, "en").finish().response();
 
         assertThat(text).contains("highest: Monday (162.5 pts), lowest: Wednesday (149.2 pts)")
                 .contains("| weekday_name | mean_range |").contains("| Monday | 162.5 |");
-        assertThat(present(PipelineTest.RANGE_BY_WEEKDAY, r, "ru").finish().response())
+        assertThat(present(RANGE_BY_WEEKDAY, r, "ru").finish().response())
                 .contains("больше всего — понедельник (162.5 пт.), меньше всего — среда (149.2 пт.)");
     }
 
@@ -204,12 +226,12 @@ class PresenterTest {
                 "hour", null, null, null, rows.get(1), rows.get(2)), List.of("hour", "days", "pct"), rows, List.of(),
                 964, SYNTHETIC);
 
-        String text = present(PipelineTest.RTH_HIGH_HOUR, r, "en").finish().response();
+        String text = present(RTH_HIGH_HOUR, r, "en").finish().response();
 
         assertThat(text).isEqualTo("Hour when the high of the day is usually set over all data (RTH) "
                 + "(synthetic data): most often in the hour starting 10:00 ET — 27.4% of days, days: 312.");
         assertOnlyNumbers(text, 10, 312, 27.4);
-        String ru = present(PipelineTest.RTH_HIGH_HOUR, r, "ru").finish().response();
+        String ru = present(RTH_HIGH_HOUR, r, "ru").finish().response();
         assertThat(ru).contains("чаще всего в час, начинающийся в 10:00 ET — 27.4% дней, дней: 312");
     }
 
@@ -217,7 +239,7 @@ class PresenterTest {
     void emptyResultsAreExplainedHonestly() {
         QueryResult empty = new QueryResult("s1", "list", new QueryResult.Summary("table", 0, null, null, null, null,
                 null, null, null, null, null), List.of("date", "change_pct"), List.of(), List.of(), 0, SYNTHETIC);
-        StageOutcome none = present(PipelineTest.DROPS_2022, empty, "en");
+        StageOutcome none = present(DROPS_2022, empty, "en");
         assertThat(none.finish().response())
                 .isEqualTo("Days when NQ fell more than 2% in 2022: no days matched (synthetic data).");
         assertThat(none.output().get("type").asText()).isEqualTo("no_data");
@@ -243,7 +265,7 @@ class PresenterTest {
                 List.of(row("count", 251)), List.of(), 251, IMPORTED);
         Memory compacted = new Memory(List.of(ChatMessage.user("x")), List.of(new MemorySummary("asked: y")), List.of());
         ChatState state = new ChatState("chat-1", "user-1", "t", compacted, ClarificationState.none(), null, 0);
-        StageOutcome o = present(PipelineTest.TRADING_DAYS_2024, r, "en", state);
+        StageOutcome o = present(TRADING_DAYS_2024, r, "en", state);
         assertThat(o.finish().response()).startsWith("Trading days in 2024: 251.")
                 .contains("Earlier messages of this chat were summarised");
         assertThat(o.input().get("context_compacted").asBoolean()).isTrue();

@@ -15,6 +15,9 @@ import barb.executor.DataInfo;
 import barb.executor.ExecutorHandler;
 import barb.executor.MarketDataStore;
 import barb.executor.SyntheticHistory;
+import barb.gemini.GeminiAgents;
+import barb.gemini.GeminiClient;
+import barb.gemini.GeminiSettings;
 import barb.gateway.Gateway;
 import barb.gateway.GatewayConfig;
 import barb.tracesink.Migrations;
@@ -150,11 +153,7 @@ final class BarbStack implements AutoCloseable {
             handlers.add(new ExecutorHandler(store));
         }
         if (parts.contains(Part.AGENTS)) {
-            for (StageHandler h : RulesAgents.handlers(this::coverage)) {
-                if (stages.contains(h.stage())) {
-                    handlers.add(h);
-                }
-            }
+            handlers.addAll(agentHandlers(env, stages));
         }
         this.kafka = kafka;
         this.workerSettings = workerSettings;
@@ -183,6 +182,33 @@ final class BarbStack implements AutoCloseable {
         } else {
             log.info("[8/8] Gateway: not in this process");
         }
+    }
+
+    /** The rules handlers, with the Gemini ones in place of those BARB_LLM / BARB_LLM_<AGENT> select. */
+    private List<StageHandler> agentHandlers(Map<String, String> env, Set<Stage> stages) {
+        GeminiSettings gemini = GeminiSettings.fromEnv(env);
+        AgentSelection selection = AgentSelection.fromEnv(env, gemini.hasApiKey());
+        Map<Stage, StageHandler> byStage = new java.util.EnumMap<>(Stage.class);
+        for (StageHandler h : RulesAgents.handlers(this::coverage)) {
+            byStage.put(h.stage(), h);
+        }
+        if (selection.anyGemini()) {
+            GeminiClient client = new GeminiClient(gemini);
+            started.push(client);
+            for (StageHandler h : GeminiAgents.handlers(client, this::coverage)) {
+                if (selection.gemini(h.stage())) {
+                    byStage.put(h.stage(), h);
+                }
+            }
+        }
+        log.info("Language agents: {}", selection.choices());
+        List<StageHandler> chosen = new ArrayList<>();
+        for (StageHandler h : byStage.values()) {
+            if (stages.contains(h.stage())) {
+                chosen.add(h);
+            }
+        }
+        return chosen;
     }
 
     private static void awaitAssigned(List<java.util.function.BooleanSupplier> checks, String what)

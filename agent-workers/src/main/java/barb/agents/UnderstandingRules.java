@@ -1,0 +1,117 @@
+package barb.agents;
+
+import barb.core.ClarificationItem;
+import barb.core.DataCoverage;
+import barb.core.Memory;
+import barb.core.NeedClarification;
+import barb.core.ParsedStep;
+import barb.core.Plan;
+import barb.core.Understanding;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The rules understander's decisions (seed 004): what the question asks, whether something must be asked first,
+ * whether it is outside what Barb can compute, and the expanded query for the parser. Shared by the understander
+ * and clarify_continue.
+ */
+final class UnderstandingRules {
+    static final List<String> CAPABILITIES = List.of("statistics of NQ daily and intraday history since 2008",
+            "days matching conditions, patterns or events", "comparisons of periods, sessions and weekdays");
+
+    private final Supplier<DataCoverage> coverage;
+
+    UnderstandingRules(Supplier<DataCoverage> coverage) {
+        this.coverage = coverage;
+    }
+
+    /** The reading and the understanding built from it. */
+    record Result(Reading reading, Understanding understanding) {
+        ParsedStep step() {
+            return reading.step();
+        }
+    }
+
+    /** The question, read on its own or, when it is a follow-up, as a change of the chat's previous question. */
+    Result understand(String question, String lang, Memory memory) {
+        Optional<ParsedStep> followUp = FollowUps.resolve(question, memory);
+        Reading reading = followUp.map(s -> new Reading(s, List.of(), null, List.of(), "follow up"))
+                .orElseGet(() -> QuestionReader.read(question));
+        return new Result(reading, from(reading, question, lang));
+    }
+
+    Understanding from(Reading r, String question, String lang) {
+        if (r.outOfScope() != null) {
+            return outOfScope(r.outOfScope(), r.alternatives().isEmpty() ? CAPABILITIES : r.alternatives(),
+                    question);
+        }
+        if (r.step() == null) {
+            return outOfScope("Barb cannot read this as a question about NQ price history", CAPABILITIES, question);
+        }
+        String context = "User wants: " + StepText.render(r.step());
+        if (!r.clarify().isEmpty()) {
+            List<ClarificationItem> required = new ArrayList<>();
+            for (String field : r.clarify()) {
+                required.add(item(field, r.alternatives()));
+            }
+            return new Understanding("data", r.goal(), false, false, null, null, null,
+                    new NeedClarification(required, List.of(), context));
+        }
+        String heading = heading(r.step(), lang);
+        String ack = Wording.ru(lang) ? "Понял, считаю: " + lower(heading) + "…" : "Got it, looking at " + lower(heading) + "…";
+        return new Understanding("data", r.goal() == null ? "answer the question" : r.goal(), true, false,
+                StepText.render(r.step()), ack, title(heading), null);
+    }
+
+    static Understanding outOfScope(String reason, List<String> alternatives, String question) {
+        return new Understanding("data", null, false, false, null, null, null, new NeedClarification(
+                List.of(new ClarificationItem(Understanding.OUT_OF_SCOPE, reason, alternatives)), List.of(),
+                "Question: " + question));
+    }
+
+    /** What the answer will be about, worded from the plan the step becomes; the step itself if it cannot be planned. */
+    private String heading(ParsedStep step, String lang) {
+        DataCoverage c = coverage.get();
+        try {
+            Plan plan = StepPlanner.plan(step, new DateResolver(c.firstDay(), c.lastDay()));
+            return Wording.heading(plan, lang);
+        } catch (RuntimeException e) {
+            return StepText.render(step);
+        }
+    }
+
+    private static String title(String heading) {
+        String t = heading.split(" — ")[0];
+        return t.length() <= 60 ? t : t.substring(0, 59).strip() + "…";
+    }
+
+    private static String lower(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    static ClarificationItem item(String field, List<String> alternatives) {
+        return switch (field) {
+            case "session" -> new ClarificationItem("session",
+                    "RTH and ETH differ a lot here (the ETH range is roughly twice the RTH range), so the answer "
+                            + "depends on the session", List.of("RTH (09:30-17:00)", "ETH (full day 18:00-17:00)"));
+            case "goal" -> new ClarificationItem("goal",
+                    "the wording is subjective: which number matters decides what to compute",
+                    List.of("probability of a green day", "average return", "risk (daily range)"));
+            case "compare_groups" -> new ClarificationItem("compare_groups", "need to know what to compare",
+                    List.of("years (2023 vs 2024)", "weekdays", "months", "sessions (RTH vs ETH)"));
+            case "metric" -> new ClarificationItem("metric", "the measure is not clear",
+                    List.of("range", "change", "volume", "gap"));
+            default -> {
+                if (field.startsWith("term:")) {
+                    String term = field.substring("term:".length());
+                    yield new ClarificationItem("ambiguous_term",
+                            "'" + term + "' is not a term Barb knows in this question", alternatives);
+                }
+                yield new ClarificationItem(field, "needed to answer", alternatives);
+            }
+        };
+    }
+}

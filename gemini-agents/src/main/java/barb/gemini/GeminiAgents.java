@@ -1,0 +1,233 @@
+package barb.gemini;
+
+import barb.agents.AgentOutcomes;
+import barb.core.ClarificationState;
+import barb.core.ClarifierOutput;
+import barb.core.ClarifyContinueResult;
+import barb.core.DataCoverage;
+import barb.core.IntentResult;
+import barb.core.Json;
+import barb.core.NeedClarification;
+import barb.core.ParserOutput;
+import barb.core.RequestEnvelope;
+import barb.core.Stage;
+import barb.core.StageException;
+import barb.core.StageHandler;
+import barb.core.StageOutcome;
+import barb.core.Understanding;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The Gemini implementations of the language agents: intent, understander, clarifier, clarify_continue and
+ * parser. Each sends its contract's input as JSON with its system instruction and response schema, validates the
+ * answer against the same contract the rules produce (one repair attempt, {@link StructuredCall}), and hands it to
+ * {@link AgentOutcomes}, so routing and envelope updates are identical to the rules. An answer still invalid
+ * after the repair becomes a clarification (understander) or an error event naming what was wrong (the others).
+ */
+public final class GeminiAgents {
+    private GeminiAgents() {
+    }
+
+    /** One handler per agent, for the stages named; the planner, executor and presenter are not models. */
+    public static List<StageHandler> handlers(GeminiCaller model, Supplier<DataCoverage> coverage) {
+        StructuredCall call = new StructuredCall(model);
+        return List.of(new Intent(call), new Understander(call, coverage), new Clarifier(call),
+                new ClarifyContinue(call, coverage), new Parser(call));
+    }
+
+    static StageException invalid(String agent, StructuredCall.Failure f) {
+        return new StageException("llm_invalid_output", "The " + agent + " model returned an invalid answer twice: "
+                + f.error(), false, f);
+    }
+
+    private static <T> T read(JsonNode node, Class<T> type) {
+        try {
+            return Json.MAPPER.treeToValue(node, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("does not match the contract: " + e.getOriginalMessage());
+        }
+    }
+
+    private static String text(JsonNode input) {
+        return Json.toString(input);
+    }
+
+    static final class Intent implements StageHandler {
+        private final StructuredCall call;
+
+        Intent(StructuredCall call) {
+            this.call = call;
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.INTENT;
+        }
+
+        @Override
+        public StageOutcome handle(RequestEnvelope envelope) {
+            ObjectNode input = Json.object().put("question", envelope.question());
+            try {
+                StructuredCall.Result<IntentResult> r = call.call("intent", GeminiPrompts.INTENT, text(input),
+                        GeminiSchemas.INTENT, n -> read(n, IntentResult.class).validated());
+                return AgentOutcomes.intent(envelope, r.value(), input, r.usage());
+            } catch (StructuredCall.Failure f) {
+                throw invalid("intent", f);
+            }
+        }
+    }
+
+    static final class Understander implements StageHandler {
+        private final StructuredCall call;
+        private final Supplier<DataCoverage> coverage;
+
+        Understander(StructuredCall call, Supplier<DataCoverage> coverage) {
+            this.call = call;
+            this.coverage = coverage;
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.UNDERSTANDER;
+        }
+
+        @Override
+        public StageOutcome handle(RequestEnvelope envelope) {
+            ObjectNode input = Json.object()
+                    .put("internal_query", envelope.internalQuery() != null ? envelope.internalQuery()
+                            : envelope.question())
+                    .put("lang", envelope.lang() == null ? "en" : envelope.lang())
+                    .put("needs_title", envelope.needsTitle())
+                    .put("memory_context", envelope.chatStateOrFresh().memory().asContext());
+            ObjectNode user = input.deepCopy();
+            DataCoverage c = coverage.get();
+            user.put("data_first_day", c.firstDay().toString()).put("data_last_day", c.lastDay().toString());
+            try {
+                StructuredCall.Result<Understanding> r = call.call("understander", GeminiPrompts.UNDERSTANDER,
+                        text(user), GeminiSchemas.UNDERSTANDER, n -> read(n, Understanding.class).validated());
+                return AgentOutcomes.understanding(envelope, r.value(), input, r.usage());
+            } catch (StructuredCall.Failure f) {
+                // better to ask than to guess: an unreadable understanding becomes a clarification
+                Understanding ask = new Understanding("data", null, false, false, null, null, null,
+                        new NeedClarification(List.of(new barb.core.ClarificationItem("goal",
+                                "the question could not be read reliably (" + f.error() + ")",
+                                List.of())), List.of(), "Question: " + envelope.question()));
+                return AgentOutcomes.understanding(envelope, ask, input, f.usage());
+            }
+        }
+    }
+
+    static final class Clarifier implements StageHandler {
+        private final StructuredCall call;
+
+        Clarifier(StructuredCall call) {
+            this.call = call;
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.CLARIFIER;
+        }
+
+        @Override
+        public StageOutcome handle(RequestEnvelope envelope) {
+            JsonNode u = envelope.understanding() == null ? Json.object() : envelope.understanding();
+            NeedClarification nc = AgentOutcomes.pendingClarification(u);
+            String original = AgentOutcomes.originalQuestion(envelope, u);
+            ObjectNode input = Json.object();
+            input.set("required", Json.tree(nc.required()));
+            input.set("optional", Json.tree(nc.optional()));
+            input.put("context", nc.context());
+            input.put("question", original);
+            input.put("lang", envelope.lang() == null ? "en" : envelope.lang());
+            input.put("memory_context", envelope.chatStateOrFresh().memory().asContext());
+            try {
+                StructuredCall.Result<ClarifierOutput> r = call.call("clarifier", GeminiPrompts.CLARIFIER,
+                        text(input), GeminiSchemas.CLARIFIER, n -> read(n, ClarifierOutput.class).validated());
+                return AgentOutcomes.clarifier(envelope, r.value(), nc, original, input, r.usage());
+            } catch (StructuredCall.Failure f) {
+                throw invalid("clarifier", f);
+            }
+        }
+    }
+
+    static final class ClarifyContinue implements StageHandler {
+        private final StructuredCall call;
+        private final Supplier<DataCoverage> coverage;
+
+        ClarifyContinue(StructuredCall call, Supplier<DataCoverage> coverage) {
+            this.call = call;
+            this.coverage = coverage;
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.CLARIFY_CONTINUE;
+        }
+
+        @Override
+        public StageOutcome handle(RequestEnvelope envelope) {
+            ClarificationState state = envelope.chatStateOrFresh().clarification();
+            String lang = envelope.lang() == null ? "en" : envelope.lang();
+            ObjectNode input = Json.object()
+                    .put("original_question", state.originalQuestion())
+                    .put("user_answer", envelope.question())
+                    .put("lang", lang);
+            input.set("clarification_history", Json.tree(state.historyWithAnswer(envelope.question())));
+            ObjectNode user = input.deepCopy();
+            user.set("pending_clarification", state.context());
+            user.put("data_last_day", coverage.get().lastDay().toString());
+            try {
+                StructuredCall.Result<ClarifyContinueResult> r = call.call("clarify_continue",
+                        GeminiPrompts.CLARIFY_CONTINUE, text(user), GeminiSchemas.CLARIFY_CONTINUE,
+                        n -> read(n, ClarifyContinueResult.class).validated());
+                ClarifyContinueResult result = r.value();
+                if (result.outcome() == ClarifyContinueResult.Outcome.STILL_UNCLEAR) {
+                    // the safety net counts rounds itself: the model never decides when to give up
+                    result = state.roundsExhausted()
+                            ? new ClarifyContinueResult(null, null, false, true, null, null, false, null, null, null,
+                            AgentOutcomes.safetyNet(lang))
+                            : new ClarifyContinueResult(result.intent(), result.goal(), false, false, null, null, true,
+                            result.needClarification(), state.historyWithAnswer(envelope.question()), null, null);
+                }
+                return AgentOutcomes.clarifyContinue(envelope, result, lang, input, r.usage());
+            } catch (StructuredCall.Failure f) {
+                throw invalid("clarify_continue", f);
+            }
+        }
+    }
+
+    static final class Parser implements StageHandler {
+        private final StructuredCall call;
+
+        Parser(StructuredCall call) {
+            this.call = call;
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.PARSER;
+        }
+
+        @Override
+        public StageOutcome handle(RequestEnvelope envelope) {
+            String question = envelope.expandedQuery() != null ? envelope.expandedQuery()
+                    : envelope.internalQuery() != null ? envelope.internalQuery() : envelope.question();
+            ObjectNode input = Json.object().put("question", question);
+            input.putArray("chunks_used");
+            try {
+                // the step validators run inside the call, so a step they refuse gets the one repair attempt too
+                StructuredCall.Result<ParserOutput> r = call.call("parser", GeminiPrompts.PARSER, question,
+                        GeminiSchemas.PARSER, AgentOutcomes::validatedSteps);
+                return AgentOutcomes.parser(envelope, r.value(), input, r.usage());
+            } catch (StructuredCall.Failure f) {
+                throw invalid("parser", f);
+            }
+        }
+    }
+}
