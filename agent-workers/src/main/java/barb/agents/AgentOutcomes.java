@@ -47,10 +47,7 @@ public final class AgentOutcomes {
             return StageOutcome.next(next.withIntent(u.intent(), envelope.lang(), envelope.internalQuery()),
                     Stage.RESPONDER, input, output, usage);
         }
-        Stage stage = Routing.afterUnderstander(u.understood(), !u.isOutOfScope());
-        if (u.isOutOfScope()) {
-            stage = Stage.RESPONDER;
-        }
+        Stage stage = u.isOutOfScope() ? Stage.RESPONDER : Routing.afterUnderstander(u.understood(), true);
         StageOutcome outcome = StageOutcome.next(next, stage, input, output, usage);
         return u.understood() ? outcome.withAcknowledge(u.acknowledge()) : outcome;
     }

@@ -85,6 +85,57 @@ final class ConceptCatalog {
                             + "$20 per index point and trades almost around the clock, Sunday to Friday.",
                     "NQ — фьючерс E-mini Nasdaq-100 на CME: следует за индексом Nasdaq-100, стоит $20 за пункт "
                             + "и торгуется почти круглосуточно с воскресенья по пятницу."),
+            new Concept("hammer", List.of("hammer", "hammers", "hammer candle", "молот", "молоток"),
+                    "A hammer is a candle with a small body near the top of its range and a long lower shadow, at "
+                            + "least twice the body: sellers pushed the price down but buyers took it back. After a "
+                            + "decline it is read as a possible bottom.",
+                    "Молот — свеча с маленьким телом в верхней части диапазона и длинной нижней тенью, минимум вдвое "
+                            + "длиннее тела: продавцы продавили цену, но покупатели её вернули. После снижения его "
+                            + "считают возможным признаком дна."),
+            new Concept("inverted hammer", List.of("inverted hammer", "перевернутый молот", "обратный молот"),
+                    "An inverted hammer is a candle with a small body near the bottom of its range and a long upper "
+                            + "shadow; after a decline it hints that buyers are starting to push back.",
+                    "Перевёрнутый молот — свеча с маленьким телом внизу диапазона и длинной верхней тенью; после "
+                            + "снижения намекает, что покупатели начинают давить."),
+            new Concept("shooting star", List.of("shooting star", "падающая звезда"),
+                    "A shooting star is a candle with a small body near the bottom of its range and a long upper "
+                            + "shadow after a rise: buyers pushed up but sellers took the price back, a possible top.",
+                    "Падающая звезда — свеча с маленьким телом внизу диапазона и длинной верхней тенью после роста: "
+                            + "покупатели толкнули цену вверх, но продавцы её вернули, возможная вершина."),
+            new Concept("engulfing", List.of("engulfing", "engulfing pattern", "bullish engulfing", "bearish engulfing",
+                    "поглощение", "бычье поглощение", "медвежье поглощение"),
+                    "An engulfing pattern is two candles where the second body completely covers the first body in "
+                            + "the opposite direction: bullish engulfing (a green body over a red one) or bearish "
+                            + "engulfing (a red body over a green one).",
+                    "Поглощение — две свечи, где тело второй целиком перекрывает тело первой в обратную сторону: "
+                            + "бычье (зелёное тело поверх красного) или медвежье (красное поверх зелёного)."),
+            new Concept("marubozu", List.of("marubozu", "марубозу"),
+                    "A marubozu is a candle with almost no shadows: it opens at one end of its range and closes at "
+                            + "the other, showing one side in full control.",
+                    "Марубозу — свеча почти без теней: открывается у одного края диапазона и закрывается у другого, "
+                            + "одна сторона полностью контролирует рынок."),
+            new Concept("overnight session", List.of("overnight", "overnight session", "the overnight session",
+                    "ночная сессия", "овернайт", "овернайт сессия"),
+                    "The overnight session is the part of the NQ trading day before the regular session: from the "
+                            + "18:00 ET open to 09:30 ET, covering the Asian and European hours.",
+                    "Ночная (овернайт) сессия — часть торгового дня NQ до основной сессии: с открытия в 18:00 ET до "
+                            + "09:30 ET, включая азиатские и европейские часы."),
+            new Concept("premarket", List.of("premarket", "pre market", "премаркет"),
+                    "The premarket is the last stretch of the overnight session before the 09:30 ET regular open, "
+                            + "when US economic data (08:30 ET) often moves NQ.",
+                    "Премаркет — последний отрезок ночной сессии перед открытием основной в 09:30 ET; в это время "
+                            + "часто выходят данные по экономике США (08:30 ET) и двигают NQ."),
+            new Concept("CPI", List.of("cpi", "cpi report", "consumer price index", "инфляция", "данные по инфляции"),
+                    "CPI is the US Consumer Price Index, the monthly inflation report released at 08:30 ET; "
+                            + "a surprise often moves NQ sharply.",
+                    "CPI — индекс потребительских цен США, ежемесячный отчёт по инфляции в 08:30 ET; неожиданные "
+                            + "цифры часто резко двигают NQ."),
+            new Concept("NFP", List.of("nfp", "non farm payrolls", "nonfarm payrolls", "payrolls", "jobs report",
+                    "нонфарм", "нфп"),
+                    "NFP (non-farm payrolls) is the US monthly jobs report, usually released on the first Friday of "
+                            + "the month at 08:30 ET.",
+                    "NFP (non-farm payrolls) — ежемесячный отчёт о занятости в США, обычно в первую пятницу месяца "
+                            + "в 08:30 ET."),
             new Concept("trading day", List.of("trading day", "торговый день"),
                     "A trading day of NQ futures runs from 18:00 ET to 17:00 ET the next day, with an hour's break "
                             + "in between; Barb dates each day by the day it ends.",
@@ -94,9 +145,16 @@ final class ConceptCatalog {
     private static final List<String> PREFIXES = List.of("what is a ", "what is an ", "what is the ", "what is ",
             "what are ", "what does ", "what do you mean by ", "define ", "explain ", "meaning of ",
             "tell me about ", "что такое ", "что значит ", "что означает ", "объясни ", "объясни что такое ",
-            "расскажи про ", "расскажи о ", "расскажи что такое ", "что это ", "what an ", "what a ");
+            "расскажи про ", "расскажи о ", "расскажи что такое ", "что это ", "what an ", "what a ",
+            "explain what ", "explain what a ", "explain what an ", "explain what the ", "can you explain ",
+            "could you explain ", "please explain ", "explain to me ", "what exactly is ", "what exactly is a ",
+            "what is meant by ", "what do they mean by ", "объясни что ", "объясните ", "объясните что такое ",
+            "поясни ", "поясни что такое ", "что за ", "а что такое ", "что вообще такое ");
     private static final List<String> SUFFIXES = List.of(" mean", " means", " означает", " значит", " это",
-            " in trading", " в трейдинге");
+            " in trading", " в трейдинге", " is", " are", " такое");
+    /** Words that only say what kind of thing a term is: "a hammer candle" asks about the hammer. */
+    private static final List<String> KIND_WORDS = List.of(" candle", " candles", " candlestick", " pattern",
+            " patterns", " свеча", " свечи", " паттерн", " фигура");
 
     private ConceptCatalog() {
     }
@@ -132,6 +190,23 @@ final class ConceptCatalog {
     }
 
     static Concept lookup(String term) {
+        Concept exact = lookupExact(term);
+        if (exact != null) {
+            return exact;
+        }
+        for (String kind : KIND_WORDS) {
+            if (term.endsWith(kind) && term.length() > kind.length()) {
+                return lookupExact(term.substring(0, term.length() - kind.length()).strip());
+            }
+            String leading = kind.strip() + " ";
+            if (term.startsWith(leading) && term.length() > leading.length()) {
+                return lookupExact(term.substring(leading.length()).strip());
+            }
+        }
+        return null;
+    }
+
+    private static Concept lookupExact(String term) {
         List<String> all = new ArrayList<>();
         for (Concept c : CONCEPTS) {
             for (String alias : c.aliases()) {

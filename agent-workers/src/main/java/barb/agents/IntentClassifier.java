@@ -22,6 +22,9 @@ final class IntentClassifier {
         if (kind != null) {
             return new Result("chitchat", lang, ru ? SmallTalk.english(kind) : text);
         }
+        if (term != null && namesOneThing(term)) {
+            return new Result("concept", lang, ru ? "what is " + Questions.english(term) + "?" : text);
+        }
         Reading reading = QuestionReader.read(text);
         if (reading.step() != null) {
             return new Result("data", lang, ru ? StepText.render(reading.step()) : text);
@@ -46,6 +49,24 @@ final class IntentClassifier {
             "week", "weekday", "month", "quarter", "year", "change", "return", "returns", "percent", "%", "points",
             "futures", "market", "probability", "correlation", "streak", "fomc", "opex", "cpi", "nfp", "hour", "buy",
             "sell", "tomorrow", "today", "forecast", "predict", "many");
+
+    /**
+     * "What is a shooting star?": the asked term is one pattern, session or event and nothing else (no period,
+     * measure or operation), so the question asks what the thing is, not for data about it.
+     */
+    private static boolean namesOneThing(String term) {
+        java.util.List<Lexicon.Finding> found = QuestionReader.findings(term).stream()
+                .filter(f -> !f.kind().equals("filler") && !f.kind().equals("connector")).toList();
+        if (found.isEmpty()) {
+            return false;
+        }
+        java.util.Set<String> kinds = new java.util.HashSet<>();
+        for (Lexicon.Finding f : found) {
+            kinds.add(f.kind());
+        }
+        return kinds.size() == 1 && java.util.Set.of("pattern", "session", "event").containsAll(kinds)
+                && QuestionReader.read(term).clarify().isEmpty();
+    }
 
     /** True when the text mentions anything about market data: a data question the reader could not place. */
     private static boolean mentionsMarketData(String english) {

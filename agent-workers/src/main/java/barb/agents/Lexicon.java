@@ -86,7 +86,7 @@ final class Lexicon {
                     + "апрел|ма|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ям|ях|ам|ах|е|ь|ы|и|т|й|у|ю)",
                     m -> kv("month", russianMonth(m.group(1)))),
             // relative thresholds: range more than 1.5 times the 20-day average
-            rule(METRIC_WORD + "?\\s*(?:is |was |were |of |at least |more than |above |over |greater than |"
+            rule(METRIC_WORD + "?(?: (rth|eth|ртх|етх))?\\s*(?:is |was |were |of |at least |more than |above |over |greater than |"
                     + "больше |выше |более |в |был |была |были |было )*" + NUM + "\\s*(?:x|times|раза?) (?:the |its |больше |выше |"
                     + "чем |от )*(?:(\\d+)[ -]?(?:day|d|дневн\\p{L}*) )?(average|avg|mean|median|min|max|"
                     + "средн\\p{L}*|медиан\\p{L}*)(?: (?:of|over|for|за|of the) (?:the )?(?:last |previous |прошлые |"
@@ -110,6 +110,10 @@ final class Lexicon {
             // distribution parameters
             rule("(?:in |into |with |на )?(\\d+) (?:bins|buckets|корзин\\p{L}*|бин\\p{L}*|интервал\\p{L}*)(?! of)",
                     m -> kv("bins", m.group(1))),
+            rule("(?:the )?(\\d+(?:\\.\\d+)?(?:th|st|nd|rd|-?й|-?го)?(?:(?:, ?| and | и |,? and |/| to | - )"
+                    + "(?:the )?\\d+(?:\\.\\d+)?(?:th|st|nd|rd|-?й|-?го)?)*) (?:percentiles?|перцентил\\p{L}*|"
+                    + "процентил\\p{L}*)", m -> percentiles(m.group(1))),
+            rule("(p\\d{1,2}(?:(?:, ?| and | и |,? and |/)p\\d{1,2})+)", m -> percentiles(m.group(1))),
             rule("(?:with )?(?:percentiles?|перцентил\\p{L}*|процентил\\p{L}*) (\\d+(?:\\.\\d+)?(?:(?:, ?| and | и |,? and )"
                     + "\\d+(?:\\.\\d+)?)*)", m -> kv("percentiles", numberList(m.group(1))))
     );
@@ -120,13 +124,14 @@ final class Lexicon {
     private static List<Rule> buildRules() {
         List<Rule> r = new ArrayList<>();
         // calendar events (before "options" and "the day after")
-        r.add(rule("quad(?:ruple)? witching(?: days?)?|triple witching(?: days?)?|квадрупл\\p{L}*(?: витчинг\\p{L}*)?|витчинг\\p{L}*|"
+        r.add(rule("quad(?:ruple)? ?witching(?: days?)?|квад ?витчинг\\p{L}*|triple witching(?: days?)?|квадрупл\\p{L}*(?: витчинг\\p{L}*)?|витчинг\\p{L}*|"
                 + "(?:тройн|четверн)\\p{L}* ведьм\\p{L}*", kv("event", "quad_witching")));
         r.add(rule("opex(?: days?)?|(?:monthly )?options? expirations?(?: days?)?|expiration days?|expirations?|"
                 + "экспираци\\p{L}*(?: опцион\\p{L}*)?|опекс\\p{L}*", kv("event", "opex")));
         r.add(rule("(?:(?:the )?(?:days?|sessions?) )?before (?:a |the )?holidays?|перед праздник\\p{L}*|"
                 + "накануне праздник\\p{L}*|предпраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_before_holiday")));
-        r.add(rule("(?:(?:the )?(?:days?|sessions?) )?after (?:a |the )?holidays?|после праздник\\p{L}*|"
+        r.add(rule("(?:(?:the )?(?:first )?(?:trading )?(?:days?|sessions?) )?after (?:a |the )?holidays?|"
+                + "(?:(?:в )?перв\\p{L}* (?:торгов\\p{L}* )?(?:день|дни|дня|дням|сесси\\p{L}*) )?после праздник\\p{L}*|"
                 + "послепраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_after_holiday")));
         r.add(rule("early close(?:s|d)?(?: days?)?|shortened (?:days?|sessions?)|half[ -]days?|"
                 + "сокращенн\\p{L}* (?:дн\\p{L}*|день|сесси\\p{L}*)", kv("event", "early_close")));
@@ -227,12 +232,12 @@ final class Lexicon {
         r.add(rule("breakouts?|пробо\\p{L}*", kv("pattern", "breakout_high", "pattern", "breakout_low")));
 
         // N green / red days in a row
-        r.add(rule("(exactly |ровно )?(\\d+) (?:consecutive |straight )?(green|red|зелен\\p{L}*|красн\\p{L}*|"
+        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:consecutive |straight )?(green|red|зелен\\p{L}*|красн\\p{L}*|"
                 + "bullish|bearish)(?: (?:days?|candles?|sessions?|closes?|bars?|дн\\p{L}*|день|дня|свеч\\p{L}*|"
                 + "сесси\\p{L}*))?(?: (?:in a row|consecutive|straight|подряд))?", Lexicon::consecutive));
-        r.add(rule("(exactly |ровно )?(\\d+) (?:consecutive|straight) (green|red)(?: days?| sessions?| candles?)?",
+        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:consecutive|straight) (green|red)(?: days?| sessions?| candles?)?",
                 Lexicon::consecutive));
-        r.add(rule("(exactly |ровно )?(\\d+) (?:дн\\p{L}*|день|дня|свеч\\p{L}*) подряд (зелен\\p{L}*|красн\\p{L}*)",
+        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:дн\\p{L}*|день|дня|свеч\\p{L}*) подряд (зелен\\p{L}*|красн\\p{L}*)",
                 m -> consecutive(m.group(1), m.group(2), m.group(3))));
 
         // runs of up / down days: "dropped 3 days in a row" is a streak of at least 3 down days
@@ -245,13 +250,27 @@ final class Lexicon {
         // the first minutes of the regular session
         r.add(rule("(?:the )?first (15|30|45|60) minutes(?: of (?:rth|trading|the session|the day|regular hours))?|"
                 + "(?:в )?первые (15|30|45|60) минут", m -> kv("time", openingWindow(firstGroup(m)))));
+        // close against the same day's open: the candle's colour
+        r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:above|higher than|over) "
+                + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
+                + "закрыл\\p{L}* выше (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* выше открыти\\p{L}*",
+                kv("color", "green")));
+        r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:below|lower than|under) "
+                + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
+                + "закрыл\\p{L}* ниже (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* ниже открыти\\p{L}*",
+                kv("color", "red")));
         // price levels: "closed above 20000"
         r.add(rule("(close|closed|closes|closing price|open|opened|opens|opening price|закрыл\\p{L}*|закрыти\\p{L}*|"
                 + "открыл\\p{L}*|открыти\\p{L}*)(?: (?:was|is|был\\p{L}*))? " + CMP + "(?: на)? ?" + NUM
                 + "(?!\\s*(?:%|percent|процент|пункт|points?|pts))", Lexicon::priceLevel));
         // thresholds
         r.add(rule("(?:gaps?|gapped|opened|open|открыл\\p{L}*|гэп\\p{L}*) (up|down|higher|lower|вверх|вниз|выше|ниже)"
-                + "(?: by)? " + CMP + "?(?: на)? ?" + NUM + UNIT, Lexicon::gapThreshold));
+                + "s?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT, Lexicon::gapThreshold));
+        // the size before the noun: "a 2% drop", "a 1.5%+ rally", "падение на 3%"
+        r.add(rule("(?:an? )?" + NUM + "\\s*(%|percent|pct|процент\\p{L}*|points?|pts|пункт\\p{L}*)(?:\\+| or more| plus)? "
+                + "(drops?|falls?|declines?|sell ?offs?|down days?|down moves?|losses|loss|losing days?|"
+                + "rall(?:y|ies)|gains?|rises?|jumps?|up days?|up moves?|winning days?|"
+                + "падени\\p{L}*|снижени\\p{L}*|просадк\\p{L}*|рост\\p{L}*)", Lexicon::sizeBeforeNoun));
         r.add(rule(DOWN_VERB + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT + NOT_COUNT,
                 m -> directionThreshold(m, false)));
         r.add(rule(UP_VERB + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT + NOT_COUNT,
@@ -291,7 +310,7 @@ final class Lexicon {
         r.add(rule("us session|american session|американск\\p{L}* сесси\\p{L}*", kv("session", "US")));
 
         // gaps
-        r.add(rule("(?:gaps?|gapped|gapping) (up|down|higher|lower)|(up|down) gaps?|gap-(up|down)|"
+        r.add(rule("(?:gaps?|gapped|gapping) (up|down|higher|lower)s?|(up|down) gaps?|gap-(up|down)s?|"
                 + "гэп\\p{L}*[ -]?(ап|даун)\\p{L}*|"
                 + "(?:гэп\\p{L}*|открыл\\p{L}* с гэпом|открыти\\p{L}* с гэпом) (вверх|вниз)|"
                 + "(?:opened|opens|open) (?:with a )?gap (up|down)", Lexicon::gap));
@@ -358,10 +377,12 @@ final class Lexicon {
         // metrics
         r.add(rule("(" + String.join("|", FilterText.METRICS.stream().filter(x -> x.contains("_")).sorted().toList())
                 + ")", m -> kv("metric", m.group(1))));
+        r.add(rule("(?<!top |топ |top-|топ-|top|топ)(\\d+)(?= (?:самых |наиболее |most |least )?(?:volatile|quietest|calmest|wildest|спокойн\\p{L}*|"
+                + "тих\\p{L}*|волатильн\\p{L}*))", m -> kv("n", m.group(1))));
         r.add(rule("most volatile|самы\\p{L}* волатильн\\p{L}*|wildest", kv("rank", "desc", "metric", "range")));
         r.add(rule("least volatile|calmest|quietest|самы\\p{L}* (?:спокойн|тих)\\p{L}*|наименее волатильн\\p{L}*",
                 kv("rank", "asc", "metric", "range")));
-        r.add(rule("(?:range|volatility|диапазон\\p{L}*) (?:in|as|в) (?:a )?(?:percent\\p{L}*|%|процент\\p{L}*)|"
+        r.add(rule("(?:(?:daily |day |дневн\\p{L}* )?(?:range|volatility|диапазон\\p{L}*)) (?:in|as|в) (?:a )?(?:percent\\p{L}*|%|процент\\p{L}*)|"
                 + "percent(?:age)? range|range %", kv("metric", "range_pct")));
         r.add(rule("(?:in|as|в) (?:a )?(?:percent(?:age)?|%|процент\\p{L}*)(?: terms)?", kv("unit", "pct")));
         r.add(rule("(?:in|as|в) (?:points?|pts|пункт\\p{L}*)", kv("unit", "points")));
@@ -404,9 +425,15 @@ final class Lexicon {
         r.add(rule("typical(?:ly)?|usual(?:ly)?|normal(?:ly)?|normal size|типичн\\p{L}*|обычн\\p{L}*|как правило",
                 kv("op", "distribution")));
         r.add(rule("how many(?: times)?|how often|how frequently|number of|count of|count|сколько(?: раз)?|как часто|"
-                + "количеств\\p{L}*|кол во|частот\\p{L}*|посчитай|подсчитай", kv("op", "count")));
+                + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));
+        // "посчитай средний объём" asks for the average: the verb alone does not make a count
+        r.add(rule("(?:по|под|со|пере)?счита(?:й|йте|ть|ешь|ете|ем)|calculate|compute|work out|figure out|tally",
+                kv("countverb", "")));
+        r.add(rule("seasonality|seasonal(?:ity)? (?:pattern|effect)s?|seasonal|сезонност\\p{L}*|сезонн\\p{L}*",
+                kv("seasonal", "")));
         r.add(rule("(?:top|топ)[ -]?(\\d+)", m -> kv("rank", "desc", "n", m.group(1))));
-        r.add(rule("(\\d+) (?:самых|самые|наиболее )?(biggest|largest|highest|widest|best|strongest|greatest|"
+        r.add(rule("(\\d+) (?:(?:самых|самые|наиболее) )?(biggest|largest|highest|widest|best|strongest|greatest|longest|shortest|"
+                + "длинн\\p{L}*|продолжительн\\p{L}*|коротк\\p{L}*|"
                 + "smallest|lowest|narrowest|worst|weakest|tightest|больш\\p{L}*|крупн\\p{L}*|сильн\\p{L}*|"
                 + "высок\\p{L}*|широк\\p{L}*|лучш\\p{L}*|маленьк\\p{L}*|мал\\p{L}*|низк\\p{L}*|слаб\\p{L}*|узк\\p{L}*|"
                 + "худш\\p{L}*|крупнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*)",
@@ -429,8 +456,9 @@ final class Lexicon {
         r.add(rule("lower", kv("dir", "down")));
         r.add(rule("(?:дни|days|sessions) (?:когда|when|where|with|в которые|с)", kv("op", "list")));
         r.add(rule("(?:(?:the )?days )?(?:list|show(?: me)?|display|give me|find|which days|what days|"
-                + "(?:when|what days) (?:was|were|did|has|had)|покажи(?: мне)?|какие (?:дни|дня)|в какие дни|"
-                + "когда был\\p{L}*|найди|выведи|список|перечисли|дай)", kv("op", "list")));
+                + "(?:when|what days) (?:was|were|did|has|had)|покажи(?: мне)?|показа(?:ть|л)(?: мне)?|покажите(?: мне)?|"
+                + "какие (?:дни|дня)|в какие дни|когда был\\p{L}*|найди|найти|выведи|вывести|список|перечисли|"
+                + "перечислить|дай)", kv("op", "list")));
         r.add(rule("when|if|given|where|whenever|on days|when there is|когда|если|при|в дни|в день",
                 kv("connector", "")));
         return List.copyOf(r);
@@ -465,6 +493,14 @@ final class Lexicon {
             "more", "less", "than", "larger", "bigger", "smaller", "greater", "higher", "lower", "pattern",
             "patterns", "candlestick", "candlesticks", "formation", "formations", "setup", "setups", "signal",
             "early", "late", "ago", "since", "until", "through", "exactly", "really", "actually", "typical",
+            // conversational lead-ins and hedges: they ask nothing of their own
+            "every", "am", "trying", "try", "understand", "wondering", "wonder", "curious", "different", "another",
+            "btw", "well", "now", "hmm", "anyway", "interested", "check", "whether", "explain", "quickly", "roughly",
+            "approximately", "mind", "some", "help", "wanna", "think", "sure", "maybe", "perhaps", "guess",
+            "figure", "idea", "real", "quick", "curious", "lets", "dig", "look", "curiosity", "just", "question",
+            "questions", "thing", "things", "kindly", "hello", "again", "back", "tell", "say", "said", "calculated",
+            "computed", "got", "get", "we've", "ve", "did", "right", "alright", "cool", "great", "nice", "awesome",
+            "interesting", "hm", "yeah", "yes", "sorry", "wait", "actually", "honestly", "basically",
             // Russian
             "пожалуйста", "мне", "нам", "покажи", "покажите", "дай", "дайте", "скажи", "скажите", "что", "как",
             "какой", "какая", "какое", "какие", "каким", "каких", "по", "в", "во", "на", "за", "и", "а", "с", "со",
@@ -491,7 +527,22 @@ final class Lexicon {
             "такое", "обычный", "обычная", "обычное", "какова", "каков", "каковы", "сделай", "сделать", "выведи",
             "расскажи", "хай", "лой", "период", "периоде", "периода", "нас", "тебя", "плиз", "пж", "пжл",
             "текущий", "ровно", "будет", "будут", "через", "спустя", "позицию", "позиция", "насколько", "закроется",
-            "закрылся", "закрылась", "закроются", "закрываться", "закрывается", "закрывался", "дню"));
+            "закрылся", "закрылась", "закроются", "закрываться", "закрывается", "закрывался", "дню",
+            // conversational lead-ins and hedges
+            "слушай", "слушайте", "можешь", "можете", "мог", "могла", "могли", "сможешь", "подскажи", "подскажите",
+            "глянь", "посмотри", "посмотрите", "давай", "давайте", "понять", "разобраться", "кстати", "короче",
+            "типа", "вопрос", "другой", "еще", "теперь", "ладно", "хорошо", "окей", "ок", "интересует",
+            "интересуют", "хотел", "хотела", "хотелось", "выяснить", "проверить", "проверь", "просто", "именно",
+            "целом", "итого", "слушай,", "подсчитать", "помоги", "помогите", "уточни", "уточнить", "вопросик",
+            "кратко", "быстро", "прикинуть", "прикинь", "глянуть", "понимаю", "понимать", "знаешь", "посмотрим",
+            "глянем", "понятно", "ясно", "отлично", "класс", "супер", "да", "кстати,", "вопросом", "спасибо,",
+            // verbs of happening and changing that name no metric of their own
+            "набралось", "набралась", "набрались", "накопилось", "случилось", "случился", "случилась",
+            "произошло", "произошли", "насчитывается", "насчитывалось", "менялся", "менялась", "менялись",
+            "изменялся", "изменялась", "изменялись", "вел", "вела", "вели", "ведет", "ведут",
+            // "дневной" like "daily": every row is a day
+            "дневной", "дневная", "дневное", "дневные", "дневного", "дневных", "дневным", "дневному", "дневную",
+            "дневными", "ежедневный", "ежедневная", "ежедневное", "ежедневные", "ежедневно"));
 
     /** English words the typo corrector maps misspellings onto (the lexicon's words). */
     static final Set<String> VOCABULARY = Set.copyOf(List.of("volatility", "volatile", "average", "median", "range",
@@ -654,10 +705,17 @@ final class Lexicon {
     }
 
     private static List<String[]> relative(Matcher m) {
+        if (m.group(1) == null && m.group(2) != null) {
+            return null;
+        }
         String metric = metricOf(m.group(1));
-        String value = FilterText.number(Double.parseDouble(m.group(2)));
-        String days = m.group(5) != null ? m.group(5) : m.group(3) != null ? m.group(3) : "20";
-        return kv("cond", metric + " > " + value + " x " + ref(m.group(4)) + " " + days + "d");
+        String value = FilterText.number(Double.parseDouble(m.group(3)));
+        String days = m.group(6) != null ? m.group(6) : m.group(4) != null ? m.group(4) : "20";
+        List<String[]> out = kv("cond", metric + " > " + value + " x " + ref(m.group(5)) + " " + days + "d");
+        if (m.group(2) != null) {
+            out.add(new String[] {"session", m.group(2).startsWith("r") || m.group(2).startsWith("р") ? "RTH" : "ETH"});
+        }
+        return out;
     }
 
     static String numberList(String text) {
@@ -859,6 +917,29 @@ final class Lexicon {
             return 2;
         }
         return word.startsWith("third") || word.startsWith("трет") ? 3 : 4;
+    }
+
+    private static List<String[]> sizeBeforeNoun(Matcher m) {
+        String noun = m.group(3);
+        boolean up = noun.startsWith("rall") || noun.startsWith("gain") || noun.startsWith("rise")
+                || noun.startsWith("jump") || noun.startsWith("up") || noun.startsWith("win") || noun.startsWith("рост");
+        double value = Math.abs(Double.parseDouble(m.group(1)));
+        String metric = isPoints(m.group(2)) ? "change" : "change_pct";
+        return kv("cond", metric + (up ? " > " : " < ") + FilterText.number(up ? value : -value));
+    }
+
+    /** "10th and 90th", "p10/p90": the percentile numbers, each a percent between 0 and 100. */
+    private static List<String[]> percentiles(String text) {
+        List<String> values = new ArrayList<>();
+        Matcher n = Pattern.compile("\\d+(?:\\.\\d+)?").matcher(text);
+        while (n.find()) {
+            double v = Double.parseDouble(n.group());
+            if (v <= 0 || v >= 100) {
+                return null;
+            }
+            values.add(n.group());
+        }
+        return kv("percentiles", String.join(",", values), "op", "distribution");
     }
 
     private static List<String[]> streakOf(Matcher m) {

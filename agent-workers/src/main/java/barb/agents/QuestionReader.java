@@ -71,7 +71,12 @@ final class QuestionReader {
         s = s.replaceAll("!(?!=)", " ");
         s = s.replaceAll("[?;\"«»“”]", " ");
         s = s.replaceAll("(\\d),(\\d)", "$1.$2");
-        s = s.replaceAll("(\\d)x(?![\\p{L}\\d])", "$1 x");
+        s = s.replaceAll("(\\d)[xх](?![\\p{L}\\d])", "$1 x");
+        // "tomorrow's change" next to today's is the next day's change in the history, not a forecast
+        s = s.replaceAll("tomorrow'?s (?=\\p{L})", "next day's ")
+                .replaceAll("завтрашн\\p{L}* (\\p{L}+)", "$1 следующего дня");
+        s = s.replaceAll("(?<![\\p{L}])i'm(?![\\p{L}])", "i am").replaceAll("(?<![\\p{L}])i've(?![\\p{L}])", "i have")
+                .replaceAll("(?<![\\p{L}])i'd(?![\\p{L}])", "i would");
         s = s.replaceAll("(\\d)(?=%)", "$1");
         s = s.replaceAll("today'?s (?=\\p{L})", "").replaceAll("сегодняшн\\p{L}* (?=\\p{L})", "");
         s = s.replace("n't", " not").replaceAll("'s(?![\\p{L}])", "");
@@ -284,6 +289,7 @@ final class QuestionReader {
                 }
             }
             yearForYearlessPeriods();
+            resolveSoftWords();
             List<String> clarify = new ArrayList<>();
             boolean dataLike = found.stream().anyMatch(f -> !Set.of("filler", "connector", "or", "vs", "goal",
                     "after", "whenword", "complement").contains(f.kind()));
@@ -486,6 +492,16 @@ final class QuestionReader {
                             offsets.add(Integer.parseInt(o));
                         }
                     }
+                    // "the day before and the day after": with other offsets named, "the day after" is one of them
+                    if (!offsets.isEmpty()) {
+                        all("later").forEach(f -> offsets.add(Integer.parseInt(f.value())));
+                    }
+                    // a metric named in the condition ("after days when the range …") is not the one measured
+                    for (Lexicon.Finding f : metrics) {
+                        if (f.start() > aroundCut()) {
+                            unknown.add(f.value());
+                        }
+                    }
                     if (!offsets.isEmpty()) {
                         ArrayNode list = params.putArray("offsets");
                         offsets.forEach(list::add);
@@ -505,6 +521,10 @@ final class QuestionReader {
             if (has("extreme") && !operation.equals("formation")) {
                 unknown.add(0, first("extreme"));
             }
+            // "days when NQ fell 3% and the next day was green": a list cannot look a day ahead, so ask
+            if (has("later", "1") && !Set.of("probability", "correlation", "around").contains(operation)) {
+                unknown.add("next day");
+            }
             if (has("bucket") && !operation.equals("formation")) {
                 unknown.add("bucket " + first("bucket"));
             }
@@ -519,6 +539,31 @@ final class QuestionReader {
             }
             ParsedStep step = new ParsedStep("s1", operation, atoms, params);
             return new Reading(step, clarify, null, List.of(), goal(operation, ranking, atoms));
+        }
+
+        /**
+         * Words whose meaning depends on the rest: "посчитай" / "calculate" asks for a count only when nothing
+         * else is asked ("посчитай средний объём" is an average); "seasonality" is a by-month grouping unless a
+         * grouping is named.
+         */
+        private void resolveSoftWords() {
+            boolean asksSomethingElse = has("agg") || has("group") || has("metric") || has("op") || has("rank")
+                    || has("around") || has("each");
+            for (int i = 0; i < found.size(); i++) {
+                Lexicon.Finding f = found.get(i);
+                String kind = null;
+                String value = "";
+                if (f.kind().equals("countverb")) {
+                    kind = asksSomethingElse ? "filler" : "op";
+                    value = asksSomethingElse ? "" : "count";
+                } else if (f.kind().equals("seasonal")) {
+                    kind = has("group") ? "filler" : "group";
+                    value = has("group") ? "" : "month";
+                }
+                if (kind != null) {
+                    found.set(i, new Lexicon.Finding(kind, value, f.start(), f.end(), f.seq()));
+                }
+            }
         }
 
         /** "January and February 2025": the year named once belongs to every side. */
@@ -582,7 +627,7 @@ final class QuestionReader {
                 case "list" -> rankByDirection || has("rank") ? (has("gap") ? "gap" : "change_pct") : "days";
                 case "formation" -> first("extreme");
                 case "compare" -> has("op", "count") ? "days" : has("gap") ? "gap" : "change_pct";
-                case "correlation" -> "change_pct";
+                case "correlation", "around" -> "change_pct";
                 default -> has("gap") ? "gap" : "change_pct";
             };
         }
@@ -592,7 +637,7 @@ final class QuestionReader {
                 return first("extreme");
             }
             for (Lexicon.Finding f : findings) {
-                if (f.kind().equals("metric")) {
+                if (f.kind().equals("metric") && !(operation.equals("around") && f.start() > aroundCut())) {
                     return withUnit(f.value(), unit);
                 }
             }
@@ -622,6 +667,12 @@ final class QuestionReader {
                 case "change_pct" -> "change";
                 default -> metric;
             };
+        }
+
+        /** Where the condition of a "what happens after …" question starts: what it names is not measured. */
+        private int aroundCut() {
+            return found.stream().filter(f -> f.kind().equals("after") || f.kind().equals("connector"))
+                    .mapToInt(Lexicon.Finding::start).min().orElse(Integer.MAX_VALUE);
         }
 
         private boolean hasOutcome() {

@@ -543,7 +543,60 @@ class QuestionReaderTest {
                 c("streaks of 3 or more red days",
                         "streaks of days of at least 3 days where is_red = 1", ""),
                 c("сколько красных понедельников в 2024?",
-                        "count days in 2024 where is_red = 1, weekday = monday", ""));
+                        "count days in 2024 where is_red = 1, weekday = monday", ""),
+                // generalisation: vocabulary, grammar, filler words, number words
+                c("5 самых маленьких диапазонов RTH за 2025",
+                        "list top 5 days by range ascending in 2025 where session = RTH", ""),
+                c("how many days in 2021 closed above their open?",
+                        "count days in 2021 where is_green = 1", ""),
+                c("сколько дней закрылось ниже открытия в 2022?",
+                        "count days in 2022 where is_red = 1", ""),
+                c("стандартное отклонение дневной доходности за 2020", "std change_pct in 2020", ""),
+                c("какой средний дневной диапазон в процентах в ETH с 2019?",
+                        "mean range_pct in 2019.. where session = ETH", ""),
+                c("слушай, а можешь посчитать средний объём по месяцам за 2024? хочу понять сезонность",
+                        "mean volume by month in 2024", ""),
+                c("посчитай зеленые дни за 2024", "count days in 2024 where is_green = 1", ""),
+                c("what was the seasonality of returns?", "mean change_pct by month", ""),
+                c("10th and 90th percentile of daily change since 2020",
+                        "distribution of change_pct with percentiles 10 and 90 in 2020..", ""),
+                c("distribution of the RTH range with p10 and p90",
+                        "distribution of range with percentiles 10 and 90 where session = RTH", ""),
+                c("что происходит через 1 и 5 дней после дня, когда диапазон RTH был больше 2х среднего за 20 дней?",
+                        "what happens to change_pct 1 and 5 days after where session = RTH, range > 2 x avg 20d", ""),
+                c("что происходит после гэпа вниз?",
+                        "what happens to change_pct after where session = RTH, gap = down", ""),
+                c("what happens the day before and the day after FOMC?",
+                        "what happens to change_pct 1 days before and 1 days after where event = fomc", ""),
+                c("2020: the three longest runs of consecutive red days",
+                        "top 3 longest streaks of days in 2020 where is_red = 1", ""),
+                c("после серии ровно из 2 красных дней подряд - какова вероятность, что следующий день закроется в плюс?",
+                        "probability of change_pct > 0 next day where consecutive red = 2", ""),
+                c("is today's gap correlated with tomorrow's change?",
+                        "correlation of gap with change_pct next day where session = RTH", ""),
+                c("средняя доходность в первый день после праздников",
+                        "mean change_pct where event = day_after_holiday", ""),
+                c("сколько раз NQ вырос в дни квадвитчинга?",
+                        "count days where change_pct > 0, event = quad_witching", ""),
+                c("I'm trying to understand the overnight session - what was its average range last year?",
+                        "mean range last year where session = OVERNIGHT", ""),
+                c("как в среднем менялся NQ за последние полгода?", "mean change_pct last 6 months", ""),
+                c("сколько гэпдаунов набралось за 2023?", "count days in 2023 where session = RTH, gap = down", ""),
+                c("how many gap downs of more than 1% in 2024?",
+                        "count days in 2024 where session = RTH, gap_pct < -1", ""),
+                c("ok different question: how many hammers in 2024?", "count days in 2024 where pattern = hammer", ""),
+                c("list every day in Q2 2025 when the RTH range was above 600 points",
+                        "list days in 2025-q2 where session = RTH, range > 600", ""),
+                c("give me the 5 quietest days of 2024 in RTH",
+                        "list top 5 days by range ascending in 2024 where session = RTH", ""),
+                c("what are the odds NQ closes higher the day after a 2% drop?",
+                        "probability of change_pct > 0 next day where change_pct < -2", ""),
+                c("можешь показать топ 5 гэпов вверх за 2025?",
+                        "list top 5 days by gap descending in 2025 where session = RTH, gap = up", ""),
+                // harmless words never force a question; unknown content words still do
+                c("show me days with positive delta in 2023", "list days in 2023", "term:positive, term:delta"),
+                c("list days when nq fell more than 3% and the next day was green",
+                        "list days where change_pct < -3, is_green = 1", "term:next day"));
     }
 
     static Stream<OutCase> outOfScope() {
@@ -676,6 +729,26 @@ class QuestionReaderTest {
         assertThat(QuestionReader.findings("average range in 2024")).extracting(Lexicon.Finding::kind)
                 .containsExactly("agg", "metric", "when");
         assertThat(QuestionReader.findings("  ")).isEmpty();
+    }
+
+    @Test
+    void whatIsQuestionsAboutANamedThingAreConcepts() {
+        for (String q : List.of("what's a hammer candle?", "explain what opex is", "что такое овернайт сессия?",
+                "what is a shooting star?", "что за паттерн поглощение?", "what does premarket mean?")) {
+            assertThat(IntentClassifier.classify(q).intent()).as(q).isEqualTo("concept");
+        }
+        assertThat(ConceptCatalog.find("what's a hammer candle?").name()).isEqualTo("hammer");
+        assertThat(ConceptCatalog.find("что такое овернайт сессия?").name()).isEqualTo("overnight session");
+        // a "what is" about data stays a data question
+        assertThat(IntentClassifier.classify("what is the average range of hammer days in 2024?").intent())
+                .isEqualTo("data");
+    }
+
+    @Test
+    void tomorrowNextToTodayIsHistoryButAloneIsAForecast() {
+        assertThat(QuestionReader.read("is today's gap correlated with tomorrow's change?").outOfScope()).isNull();
+        assertThat(QuestionReader.read("will NQ rise tomorrow?").outOfScope()).startsWith("Barb does not predict");
+        assertThat(QuestionReader.read("average range when RSI is above 70").outOfScope()).startsWith("Barb has no RSI");
     }
 
     @Test

@@ -55,10 +55,12 @@ final class BenchCommand implements Runnable {
     @Command(name = "pipeline", description = "Post questions to a running Barb and report end-to-end latency.")
     static final class Pipeline implements Callable<Integer> {
         static final List<String> QUESTIONS = List.of(
-                "hi", "top 5 days by range in 2024", "how many green days in 2023", "average range by weekday",
-                "number of gap-up days in 2024", "days when NQ fell more than 2% in 2022",
-                "what hour is the RTH high of the day usually set", "trading days in 2024",
-                "average daily range in 2024 (RTH)", "сколько зелёных дней в 2023");
+                "hi", "top 5 days by range in 2024 during RTH", "how many green days in 2023",
+                "average ETH range by weekday", "number of gap-up days in 2024",
+                "days when NQ fell more than 2% in 2022", "what hour is the RTH high of the day usually set",
+                "trading days in 2024", "average daily range in 2024 (RTH)", "сколько зелёных дней в 2023",
+                "chance of a green day after 3 red days in a row", "what happens the day after FOMC?",
+                "compare the average RTH range in 2023 vs 2024", "what's the typical daily range?");
 
         @Option(names = "--url", description = "Gateway URL (default http://127.0.0.1:8080).")
         String url = "http://127.0.0.1:8080";

@@ -73,6 +73,10 @@ class PipelineEndToEndTest {
             SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS d, max(high) AS h, min(low) AS l
             FROM bars WHERE CAST(ts AS TIME) >= TIME '09:30' AND CAST(ts AS TIME) < TIME '17:00' GROUP BY 1""";
 
+    private static final String RTH_OPEN_CLOSE = """
+            SELECT CAST(ts + INTERVAL 6 HOUR AS DATE) AS d, arg_min(open, ts) AS o, arg_max(close, ts) AS c
+            FROM bars WHERE CAST(ts AS TIME) >= TIME '09:30' AND CAST(ts AS TIME) < TIME '17:00' GROUP BY 1""";
+
     private double scalar(String sql) throws SQLException {
         return TestStack.scalar(stack.store(), sql);
     }
@@ -180,7 +184,7 @@ class PipelineEndToEndTest {
     }
 
     static Stream<String> topFive() {
-        return Stream.of("top 5 days by range in 2024", "топ 5 дней по диапазону в 2024");
+        return Stream.of("top 5 days by range in 2024 ETH", "топ 5 дней по диапазону в 2024 ETH");
     }
 
     @ParameterizedTest
@@ -216,7 +220,7 @@ class PipelineEndToEndTest {
     }
 
     static Stream<String> byWeekday() {
-        return Stream.of("average range by weekday", "средний диапазон по дням недели");
+        return Stream.of("average range by weekday, ETH", "средний диапазон по дням недели ETH");
     }
 
     @ParameterizedTest
@@ -238,15 +242,16 @@ class PipelineEndToEndTest {
     }
 
     static Stream<String> byQuarter() {
-        return Stream.of("average range by quarter in 2024", "средний диапазон по кварталам в 2024");
+        return Stream.of("average range by quarter in 2024 during ETH", "средний диапазон по кварталам в 2024 ETH");
     }
 
     @ParameterizedTest
     @MethodSource("gapUps")
     void gapUpDaysIn2024(String question) throws Exception {
         SseCapture.Stream s = dataQuestion(question);
+        // a gap is the move between sessions: the RTH open against the previous RTH close (docs/understanding.md)
         double expected = scalar("SELECT count(*) FROM (SELECT d, o, lag(c) OVER (ORDER BY d) AS pc FROM ("
-                + TRADING_DAYS + ")) WHERE d BETWEEN DATE '2024-01-01' AND DATE '2024-12-31' AND o > pc");
+                + RTH_OPEN_CLOSE + ")) WHERE d BETWEEN DATE '2024-01-01' AND DATE '2024-12-31' AND o > pc");
         assertThat(s.first("data_block").data().path("summary").path("value").asDouble()).isEqualTo(expected);
         assertMentions(s.answer(), expected, 0);
     }
@@ -261,7 +266,7 @@ class PipelineEndToEndTest {
         SseCapture.Stream s = dataQuestion(question);
         List<Map<String, Object>> expected = rows("SELECT CAST(d AS VARCHAR) AS d, (c / pc - 1) * 100 AS pct FROM ("
                 + "SELECT d, c, lag(c) OVER (ORDER BY d) AS pc FROM (" + TRADING_DAYS + ")) "
-                + "WHERE d BETWEEN DATE '2022-01-01' AND DATE '2022-12-31' AND (c / pc - 1) * 100 < -2 ORDER BY pct");
+                + "WHERE d BETWEEN DATE '2022-01-01' AND DATE '2022-12-31' AND (c / pc - 1) * 100 < -2 ORDER BY d");
         assertThat(expected).isNotEmpty();
         JsonNode block = s.first("data_block").data();
         assertThat(block.path("table")).hasSize(expected.size());
@@ -327,6 +332,97 @@ class PipelineEndToEndTest {
         double expected = scalar("SELECT avg(h - l) FROM (" + RTH_DAYS + ")");
         assertMentions(answer.answer(), expected, 0.01);
         assertChatLog(answer, "data", agents);
+    }
+
+    static final List<String> CLARIFY_AGAIN = List.of("intent", "clarify_continue", "clarifier");
+
+    @Test
+    void aNewQuestionInsteadOfAnAnswerIsAnsweredAndTheOriginalDropped() throws Exception {
+        SseCapture.Stream ask = SseCapture.ask(port, "average daily range?", null);
+        assertThat(ask.done().path("route").asText()).isEqualTo("clarify");
+        String chat = ask.done().path("chat_id").asText();
+
+        SseCapture.Stream next = SseCapture.ask(port, "how many green days in 2023", chat);
+        List<String> agents = List.of("intent", "clarify_continue", "parser", "planner", "executor", "presenter");
+        assertStepSequence(next, agents);
+        assertThat(next.first("step_end").data().path("output").path("intent").asText()).isEqualTo("data");
+        double expected = scalar("SELECT count(*) FROM (" + TRADING_DAYS
+                + ") WHERE d BETWEEN DATE '2023-01-01' AND DATE '2023-12-31' AND c > o");
+        assertThat(next.first("data_block").data().path("summary").path("value").asDouble()).isEqualTo(expected);
+        assertThat(clarifyContinueOutput(next).path("topic_changed").asBoolean()).isTrue();
+        assertChatLog(next, "data", agents);
+    }
+
+    @Test
+    void aCancelledClarificationEndsTheDialogue() throws Exception {
+        SseCapture.Stream ask = SseCapture.ask(port, "какой средний диапазон?", null);
+        assertThat(ask.done().path("route").asText()).isEqualTo("clarify");
+        String chat = ask.done().path("chat_id").asText();
+
+        SseCapture.Stream cancel = SseCapture.ask(port, "забей", chat);
+        List<String> agents = List.of("intent", "clarify_continue", "responder");
+        assertStepSequence(cancel, agents);
+        assertThat(cancel.done().path("route").asText()).isEqualTo("chitchat");
+        assertThat(numbersIn(cancel.answer())).isEmpty();
+        JsonNode out = clarifyContinueOutput(cancel);
+        assertThat(out.path("understood").asBoolean(true)).isFalse();
+        assertThat(out.path("topic_changed").asBoolean()).isTrue();
+        assertChatLog(cancel, "chitchat", agents);
+
+        // the dialogue is over: the next question starts from the understander again
+        SseCapture.Stream fresh = SseCapture.ask(port, "сколько зелёных дней в 2023", chat);
+        assertStepSequence(fresh, DATA_AGENTS);
+    }
+
+    @Test
+    void unclearAnswersAreAskedAgainAndTheSafetyNetStopsAfterThreeRounds() throws Exception {
+        SseCapture.Stream ask = SseCapture.ask(port, "what is the average range?", null);
+        assertThat(ask.done().path("route").asText()).isEqualTo("clarify");
+        String chat = ask.done().path("chat_id").asText();
+
+        for (String gibberish : List.of("qwzx", "blorp fnord")) {
+            SseCapture.Stream again = SseCapture.ask(port, gibberish, chat);
+            assertStepSequence(again, CLARIFY_AGAIN);
+            assertThat(again.done().path("route").asText()).isEqualTo("clarify");
+            assertThat(again.answer()).contains("RTH");
+            assertChatLog(again, "clarify", CLARIFY_AGAIN);
+        }
+        SseCapture.Stream last = SseCapture.ask(port, "zzzz", chat);
+        List<String> agents = List.of("intent", "clarify_continue", "responder");
+        assertStepSequence(last, agents);
+        assertThat(last.done().path("route").asText()).isEqualTo("gave_up");
+        assertThat(last.answer()).contains("rephrase");
+        assertChatLog(last, "gave_up", agents);
+
+        SseCapture.Stream after = SseCapture.ask(port, "hi", chat);
+        assertStepSequence(after, List.of("intent", "responder"));
+    }
+
+    @Test
+    void followUpsChangeThePreviousQuestionFromMemory() throws Exception {
+        SseCapture.Stream first = dataQuestion("how many green days in 2023");
+        String chat = first.done().path("chat_id").asText();
+
+        SseCapture.Stream second = SseCapture.ask(port, "and for 2022?", chat);
+        assertStepSequence(second, DATA_AGENTS);
+        double expected = scalar("SELECT count(*) FROM (" + TRADING_DAYS
+                + ") WHERE d BETWEEN DATE '2022-01-01' AND DATE '2022-12-31' AND c > o");
+        assertThat(second.first("data_block").data().path("summary").path("value").asDouble()).isEqualTo(expected);
+
+        SseCapture.Stream third = SseCapture.ask(port, "покажи эти дни", chat);
+        assertStepSequence(third, DATA_AGENTS);
+        JsonNode table = third.first("data_block").data().path("table");
+        assertThat(table.size()).isEqualTo((int) expected);
+        assertThat(table.get(0).toString()).contains("2022-01");
+    }
+
+    private static JsonNode clarifyContinueOutput(SseCapture.Stream s) {
+        for (SseCapture.Event e : s.all("step_end")) {
+            if (e.data().path("agent").asText().equals("clarify_continue")) {
+                return e.data().path("output");
+            }
+        }
+        throw new AssertionError("no clarify_continue step");
     }
 
     @Test
