@@ -84,6 +84,7 @@ final class EvalCommand implements Callable<Integer> {
         }
         DataCoverage coverage = new DataCoverage(selected.firstDay(), selected.lastDay(), "catalogue");
         CatalogueEval.Report report;
+        long started = System.nanoTime();
         if (gemini == null) {
             report = CatalogueEval.run(selected, () -> RulesAgents.handlers(() -> coverage));
         } else {
@@ -91,7 +92,11 @@ final class EvalCommand implements Callable<Integer> {
                 report = CatalogueEval.run(selected, () -> withGemini(client, coverage));
             }
         }
+        long elapsedMs = (System.nanoTime() - started) / 1_000_000;
         print(report, selected, llm.name().toLowerCase(Locale.ROOT), out);
+        int turns = selected.cases().stream().mapToInt(c -> c.turns().size()).sum();
+        out.printf("%n%d turns in %d ms (%.1f ms per turn, in-process, no executor)%n", turns, elapsedMs,
+                (double) elapsedMs / turns);
         out.flush();
         return 0;
     }
