@@ -681,7 +681,8 @@ final class QuestionReader {
 
         /**
          * The outcome of a probability question: the first colour, direction, gap or condition after the
-         * probability words and before the condition words ("after", "when", "if"); else the first one.
+         * probability words and before the condition words ("after", "when", "if"); else, when the condition words
+         * come first and two candidates follow them, the later one; else the first one.
          */
         private Lexicon.Finding outcomeFinding() {
             int cue = found.stream().filter(f -> f.kind().equals("op")
@@ -700,6 +701,12 @@ final class QuestionReader {
                 if (f.start() > cue && f.start() < connector) {
                     return f;
                 }
+            }
+            // "chance that after a gap up the day closes red": the connector's own object is the condition,
+            // what follows it is the outcome
+            List<Lexicon.Finding> afterConnector = candidates.stream().filter(f -> f.start() > connector).toList();
+            if (connector != Integer.MAX_VALUE && afterConnector.size() >= 2) {
+                return afterConnector.get(afterConnector.size() - 1);
             }
             boolean connectorFirst = found.stream().anyMatch(f -> (f.kind().equals("connector")
                     || f.kind().equals("after")) && f.start() < cue);

@@ -14,6 +14,7 @@ class PipelineTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "hi | chitchat | en | Hi!",
+            "hey barb, good morning! | chitchat | en | Hi!",
             "привет | chitchat | ru | Привет!",
             "what is an inside day? | concept | en | An inside day is a day whose high is below",
             "что такое inside day? | concept | ru | Inside day (внутренний день) — день, у которого хай ниже",
@@ -43,5 +44,15 @@ class PipelineTest {
         assertThat(run.finish().response()).startsWith(start).doesNotContain("70", "30");
         assertThat(run.finish().response().replace("1.5", "").replace("20-day", "").replace("NR7", ""))
                 .as("no numbers beyond the description of what Barb can do").doesNotContainPattern("\\d");
+    }
+
+    @org.junit.jupiter.api.Test
+    void theConditionOfAProbabilityIsWhatFollowsAfterAndTheOutcomeWhatComesNext() {
+        Pipeline.Run run = new Pipeline().run("какой шанс, что после гэпа вверх день закроется красным?");
+        barb.core.Plan plan = barb.core.Json.convert(run.last().plans().get(0), barb.core.Plan.class);
+        assertThat(plan.operation()).isEqualTo("probability");
+        assertThat(plan.gap()).isEqualTo("up");
+        assertThat(plan.outcome()).isEqualTo(new barb.core.Plan.Condition("is_red", "=", 1));
+        assertThat(plan.filters()).isEmpty();
     }
 }
