@@ -103,6 +103,14 @@ public final class AgentOutcomes {
         };
     }
 
+    /** What the parser reads: the understander's expanded query, else the English query, else the message. */
+    public static String parserInput(RequestEnvelope envelope) {
+        if (envelope.expandedQuery() != null) {
+            return envelope.expandedQuery();
+        }
+        return envelope.internalQuery() != null ? envelope.internalQuery() : envelope.question();
+    }
+
     /** Steps → planner; no steps → presenter, which explains instead of running an empty plan. */
     public static StageOutcome parser(RequestEnvelope envelope, ParserOutput p, JsonNode input, Usage usage) {
         ArrayNode steps = Json.MAPPER.createArrayNode();

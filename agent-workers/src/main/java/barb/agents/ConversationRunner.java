@@ -194,24 +194,6 @@ public final class ConversationRunner {
     /** The chat state the worker writes when a request ends (StageWorker.completion). */
     private void complete(RequestEnvelope env, String response, ClarificationState clarification,
                           List<String> keyFacts) {
-        ChatState before = env.chatStateOrFresh();
-        String suggested = suggestedTitle(env);
-        String title = before.title() != null ? before.title() : suggested;
-        state = new ChatState(before.chatId(), before.userId(), title,
-                before.memory().withExchange(env.question(), response).withKeyFacts(keyFacts), clarification,
-                env.requestId(),
-                System.currentTimeMillis());
-    }
-
-    private static String suggestedTitle(RequestEnvelope env) {
-        if (!env.needsTitle() || env.understanding() == null) {
-            return null;
-        }
-        JsonNode t = env.understanding().get("suggested_title");
-        if (t == null || !t.isTextual() || t.asText().isBlank()) {
-            return null;
-        }
-        String title = t.asText().strip();
-        return title.length() > 40 ? title.substring(0, 40) : title;
+        state = ChatState.afterRequest(env, response, clarification, keyFacts, System.currentTimeMillis());
     }
 }

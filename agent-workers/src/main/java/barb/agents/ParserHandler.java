@@ -26,8 +26,7 @@ public final class ParserHandler implements StageHandler {
 
     @Override
     public StageOutcome handle(RequestEnvelope envelope) {
-        String question = envelope.expandedQuery() != null ? envelope.expandedQuery()
-                : envelope.internalQuery() != null ? envelope.internalQuery() : envelope.question();
+        String question = AgentOutcomes.parserInput(envelope);
         ObjectNode input = Json.object().put("question", question);
         input.putArray("chunks_used");
 

@@ -85,7 +85,7 @@ final class UnderstandingRules {
 
     private static String title(String heading) {
         String t = heading.split(" — ")[0];
-        return t.length() <= 60 ? t : t.substring(0, 59).strip() + "…";
+        return t.length() <= 40 ? t : t.substring(0, 39).strip() + "…";
     }
 
     private static String lower(String s) {

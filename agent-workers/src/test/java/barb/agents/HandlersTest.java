@@ -89,7 +89,7 @@ class HandlersTest {
         assertThat(o.output().get("topic_changed").asBoolean()).isFalse();
         assertThat(o.output().get("expanded_query").asText())
                 .isEqualTo("list top 5 days by range descending in 2024 where session = RTH");
-        assertThat(o.output().get("suggested_title").asText()).contains("2024").hasSizeLessThanOrEqualTo(60);
+        assertThat(o.output().get("suggested_title").asText()).contains("2024").hasSizeLessThanOrEqualTo(40);
         assertThat(o.next()).isEqualTo(Stage.PARSER);
         assertThat(o.envelope().expandedQuery()).isEqualTo(o.output().get("expanded_query").asText());
         assertThat(o.envelope().understanding()).isEqualTo(o.output());

@@ -1,6 +1,5 @@
 package barb.core;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -296,12 +295,9 @@ public final class StageWorker implements AutoCloseable {
     private List<ProducerRecord<String, byte[]>> completion(RequestEnvelope env, StageOutcome.Finish finish,
                                                            boolean ok, long now) {
         ChatState before = env.chatStateOrFresh();
-        String suggested = suggestedTitle(env);
-        String title = before.title() != null ? before.title() : suggested;
-        ChatState after = new ChatState(env.chatId(), env.userId(), title,
-                before.memory().withExchange(env.question(), finish.response()).withKeyFacts(finish.keyFacts()),
-                finish.clarification(),
-                env.requestId(), now);
+        String suggested = ChatState.suggestedTitle(env);
+        ChatState after = ChatState.afterRequest(env, finish.response(), finish.clarification(), finish.keyFacts(),
+                now);
         Map<String, Usage> usage = new java.util.LinkedHashMap<>(env.usage());
         usage.put("total", env.totalUsage());
         RequestCompletion completion = new RequestCompletion(finish.route(), finish.response(), env.agentsUsed(),
@@ -311,19 +307,6 @@ public final class StageWorker implements AutoCloseable {
         out.add(event(BarbEvent.done(env, completion, now)));
         return out;
     }
-
-    private static String suggestedTitle(RequestEnvelope env) {
-        if (!env.needsTitle() || env.understanding() == null) {
-            return null;
-        }
-        JsonNode t = env.understanding().get("suggested_title");
-        if (t == null || !t.isTextual() || t.asText().isBlank()) {
-            return null;
-        }
-        String title = t.asText().strip();
-        return title.length() > 40 ? title.substring(0, 40) : title;
-    }
-
     /** A failed step still gets its trace row, an error the client sees and a completed chat log. */
     private List<ProducerRecord<String, byte[]>> failure(RequestEnvelope env, String code, String userMessage,
                                                         long durationMs, String detail) {

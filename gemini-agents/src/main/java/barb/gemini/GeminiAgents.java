@@ -216,8 +216,7 @@ public final class GeminiAgents {
 
         @Override
         public StageOutcome handle(RequestEnvelope envelope) {
-            String question = envelope.expandedQuery() != null ? envelope.expandedQuery()
-                    : envelope.internalQuery() != null ? envelope.internalQuery() : envelope.question();
+            String question = AgentOutcomes.parserInput(envelope);
             ObjectNode input = Json.object().put("question", question);
             input.putArray("chunks_used");
             try {
