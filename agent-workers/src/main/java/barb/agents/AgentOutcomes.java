@@ -140,14 +140,78 @@ public final class AgentOutcomes {
                 : null, v.changes());
     }
 
-    /** What the clarifier asks about, from the understanding on the envelope. */
+    /**
+     * What the clarifier asks about, from the understanding on the envelope; a broken or missing
+     * need_clarification asks what to compute rather than failing.
+     */
     public static NeedClarification pendingClarification(JsonNode understanding) {
-        return ClarifierHandler.pending(understanding);
+        return readNeedClarification(understanding == null ? null : understanding.get("need_clarification"));
     }
 
-    /** The question a clarification dialogue is about. */
+    /** A stored need_clarification (the understanding's, or a clarification state's context), or the goal question. */
+    static NeedClarification readNeedClarification(JsonNode nc) {
+        if (nc != null && nc.isObject()) {
+            try {
+                return Json.MAPPER.treeToValue(nc, NeedClarification.class).validated("need_clarification");
+            } catch (Exception e) {
+                // fall through to the generic question
+            }
+        }
+        return new NeedClarification(List.of(UnderstandingRules.item("goal", List.of())), List.of(), null);
+    }
+
+    /**
+     * The question a clarification dialogue is about: the one clarify_continue names when the user asked something
+     * new that is unclear too, else the pending dialogue's, else this message.
+     */
     public static String originalQuestion(RequestEnvelope envelope, JsonNode understanding) {
-        return ClarifierHandler.originalQuestion(envelope, understanding);
+        JsonNode named = understanding == null ? null : understanding.get("original_question");
+        if (named != null && named.isTextual()) {
+            return named.asText();
+        }
+        ClarificationState state = envelope.chatStateOrFresh().clarification();
+        return state.awaiting() && state.originalQuestion() != null ? state.originalQuestion() : envelope.question();
+    }
+
+    /** The understander's input_data (seed 000 §2.2). */
+    public static ObjectNode understanderInput(RequestEnvelope envelope, String lang) {
+        return Json.object()
+                .put("internal_query", envelope.internalQuery() != null ? envelope.internalQuery()
+                        : envelope.question())
+                .put("lang", lang)
+                .put("needs_title", envelope.needsTitle())
+                .put("memory_context", envelope.chatStateOrFresh().memory().asContext());
+    }
+
+    /** The clarifier's input_data (seed 000 §2.3). */
+    public static ObjectNode clarifierInput(RequestEnvelope envelope, NeedClarification nc, String original,
+                                            String lang) {
+        ObjectNode input = Json.object();
+        input.set("required", Json.tree(nc.required()));
+        input.set("optional", Json.tree(nc.optional()));
+        input.put("context", nc.context());
+        input.put("question", original);
+        input.put("lang", lang);
+        input.put("memory_context", envelope.chatStateOrFresh().memory().asContext());
+        return input;
+    }
+
+    /** clarify_continue's input_data (seed 000 §2.4): the dialogue with the user's latest answer appended. */
+    public static ObjectNode clarifyContinueInput(RequestEnvelope envelope, String lang) {
+        ClarificationState state = envelope.chatStateOrFresh().clarification();
+        ObjectNode input = Json.object()
+                .put("original_question", state.originalQuestion())
+                .put("user_answer", envelope.question())
+                .put("lang", lang);
+        input.set("clarification_history", Json.tree(state.historyWithAnswer(envelope.question())));
+        return input;
+    }
+
+    /** The parser's input_data (seed 000 §2.5); Barb selects no prompt chunks. */
+    public static ObjectNode parserTraceInput(String question) {
+        ObjectNode input = Json.object().put("question", question);
+        input.putArray("chunks_used");
+        return input;
     }
 
     /** The safety net's words when Barb stops asking (seed 000 §2.4). */

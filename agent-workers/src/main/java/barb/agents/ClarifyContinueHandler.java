@@ -3,7 +3,6 @@ package barb.agents;
 import barb.core.ClarificationState;
 import barb.core.ClarifyContinueResult;
 import barb.core.DataCoverage;
-import barb.core.Json;
 import barb.core.NeedClarification;
 import barb.core.RequestEnvelope;
 import barb.core.Stage;
@@ -41,11 +40,7 @@ public final class ClarifyContinueHandler implements StageHandler {
         String answerLang = LanguageDetector.detect(answer);
         String lang = original.isBlank() ? answerLang : LanguageDetector.detect(original);
 
-        ObjectNode input = Json.object()
-                .put("original_question", state.originalQuestion())
-                .put("user_answer", answer)
-                .put("lang", lang);
-        input.set("clarification_history", Json.tree(state.historyWithAnswer(answer)));
+        ObjectNode input = AgentOutcomes.clarifyContinueInput(envelope, lang);
 
         ClarifyContinueResult result = decide(state, original, answer, lang, answerLang, envelope).validated();
         String outLang = result.topicChanged() ? answerLang : lang;
@@ -59,14 +54,15 @@ public final class ClarifyContinueHandler implements StageHandler {
             return new ClarifyContinueResult("chitchat", null, false, true, null,
                     Replies.smallTalk(smallTalk, answerLang), false, null, null, null, null);
         }
-        // a complete question of its own, different from the original with this answer: a new request
-        UnderstandingRules.Result fresh = rules.understand(answer, answerLang, envelope.chatStateOrFresh().memory());
-        UnderstandingRules.Result combined = original.isBlank() ? null
-                : rules.understand(original + " " + answer, lang, null);
-        // "RTH" alone reads as "days in RTH": only an answer that names what to compute is a question of its own
+        // "RTH" alone reads as "days in RTH": only an answer that names what to compute is a question of its own,
+        // so only such an answer is read on its own
         boolean standsAlone = QuestionReader.findings(answer).stream()
                 .anyMatch(f -> f.kind().equals("op") || f.kind().equals("metric"));
-        boolean freshComplete = standsAlone && fresh.understanding().understood();
+        UnderstandingRules.Result fresh = standsAlone
+                ? rules.understand(answer, answerLang, envelope.chatStateOrFresh().memory()) : null;
+        UnderstandingRules.Result combined = original.isBlank() ? null
+                : rules.understand(original + " " + answer, lang, null);
+        boolean freshComplete = fresh != null && fresh.understanding().understood();
         boolean combinedComplete = combined != null && combined.understanding().understood();
         if (combinedComplete && (!freshComplete || fresh.step().equals(combined.step()))) {
             Understanding u = combined.understanding();
@@ -78,19 +74,18 @@ public final class ClarifyContinueHandler implements StageHandler {
             return new ClarifyContinueResult(null, u.goal(), true, true, u.expandedQuery(), u.acknowledge(), false,
                     null, null, null, null);
         }
-        Understanding freshU = fresh.understanding();
-        if (standsAlone && fresh.step() != null && !freshU.isOutOfScope() && freshU.needClarification() != null
-                && !combinedComplete) {
+        if (fresh != null && fresh.step() != null && !fresh.understanding().isOutOfScope()
+                && fresh.understanding().needClarification() != null && !combinedComplete) {
             // a new question that is unclear itself: the dialogue starts over about it
-            return new ClarifyContinueResult(null, freshU.goal(), false, false, null, null, true,
-                    freshU.needClarification(), null, answer, null);
+            Understanding u = fresh.understanding();
+            return new ClarifyContinueResult(null, u.goal(), false, false, null, null, true, u.needClarification(),
+                    null, answer, null);
         }
         if (state.roundsExhausted()) {
             return new ClarifyContinueResult(null, null, false, true, null, null, false, null, null, null,
                     Replies.safetyNet(lang));
         }
-        NeedClarification pending = ClarifierHandler.pending(state.context() == null ? Json.object()
-                : Json.object().set("need_clarification", state.context()));
+        NeedClarification pending = AgentOutcomes.readNeedClarification(state.context());
         return new ClarifyContinueResult(null, "partially understood", false, false, null, null, true, pending,
                 state.historyWithAnswer(answer), null, null);
     }

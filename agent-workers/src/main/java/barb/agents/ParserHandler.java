@@ -27,8 +27,7 @@ public final class ParserHandler implements StageHandler {
     @Override
     public StageOutcome handle(RequestEnvelope envelope) {
         String question = AgentOutcomes.parserInput(envelope);
-        ObjectNode input = Json.object().put("question", question);
-        input.putArray("chunks_used");
+        ObjectNode input = AgentOutcomes.parserTraceInput(question);
 
         ParsedStep step = QuestionReader.read(question).step();
         ArrayNode raw = Json.MAPPER.createArrayNode();

@@ -1,7 +1,6 @@
 package barb.agents;
 
 import barb.core.DataCoverage;
-import barb.core.Json;
 import barb.core.RequestEnvelope;
 import barb.core.Stage;
 import barb.core.StageHandler;
@@ -31,12 +30,7 @@ public final class UnderstanderHandler implements StageHandler {
     @Override
     public StageOutcome handle(RequestEnvelope envelope) {
         String lang = AgentSupport.lang(envelope);
-        String query = envelope.internalQuery() != null ? envelope.internalQuery() : envelope.question();
-        ObjectNode input = Json.object()
-                .put("internal_query", query)
-                .put("lang", lang)
-                .put("needs_title", envelope.needsTitle())
-                .put("memory_context", envelope.chatStateOrFresh().memory().asContext());
+        ObjectNode input = AgentOutcomes.understanderInput(envelope, lang);
         // the rules read both languages themselves: the user's own words lose nothing in translation
         Understanding u = rules.understand(envelope.question(), lang, envelope.chatStateOrFresh().memory())
                 .understanding().validated();

@@ -53,6 +53,11 @@ public final class GeminiAgents {
         }
     }
 
+    /** The language the intent agent found; the model may name any ISO 639-1 code. */
+    private static String lang(RequestEnvelope envelope) {
+        return envelope.lang() == null ? "en" : envelope.lang();
+    }
+
     private static String text(JsonNode input) {
         return Json.toString(input);
     }
@@ -98,12 +103,7 @@ public final class GeminiAgents {
 
         @Override
         public StageOutcome handle(RequestEnvelope envelope) {
-            ObjectNode input = Json.object()
-                    .put("internal_query", envelope.internalQuery() != null ? envelope.internalQuery()
-                            : envelope.question())
-                    .put("lang", envelope.lang() == null ? "en" : envelope.lang())
-                    .put("needs_title", envelope.needsTitle())
-                    .put("memory_context", envelope.chatStateOrFresh().memory().asContext());
+            ObjectNode input = AgentOutcomes.understanderInput(envelope, lang(envelope));
             ObjectNode user = input.deepCopy();
             DataCoverage c = coverage.get();
             user.put("data_first_day", c.firstDay().toString()).put("data_last_day", c.lastDay().toString());
@@ -139,13 +139,7 @@ public final class GeminiAgents {
             JsonNode u = envelope.understanding() == null ? Json.object() : envelope.understanding();
             NeedClarification nc = AgentOutcomes.pendingClarification(u);
             String original = AgentOutcomes.originalQuestion(envelope, u);
-            ObjectNode input = Json.object();
-            input.set("required", Json.tree(nc.required()));
-            input.set("optional", Json.tree(nc.optional()));
-            input.put("context", nc.context());
-            input.put("question", original);
-            input.put("lang", envelope.lang() == null ? "en" : envelope.lang());
-            input.put("memory_context", envelope.chatStateOrFresh().memory().asContext());
+            ObjectNode input = AgentOutcomes.clarifierInput(envelope, nc, original, lang(envelope));
             try {
                 StructuredCall.Result<ClarifierOutput> r = call.call("clarifier", GeminiPrompts.CLARIFIER,
                         text(input), GeminiSchemas.CLARIFIER, n -> read(n, ClarifierOutput.class).validated());
@@ -173,12 +167,8 @@ public final class GeminiAgents {
         @Override
         public StageOutcome handle(RequestEnvelope envelope) {
             ClarificationState state = envelope.chatStateOrFresh().clarification();
-            String lang = envelope.lang() == null ? "en" : envelope.lang();
-            ObjectNode input = Json.object()
-                    .put("original_question", state.originalQuestion())
-                    .put("user_answer", envelope.question())
-                    .put("lang", lang);
-            input.set("clarification_history", Json.tree(state.historyWithAnswer(envelope.question())));
+            String lang = lang(envelope);
+            ObjectNode input = AgentOutcomes.clarifyContinueInput(envelope, lang);
             ObjectNode user = input.deepCopy();
             user.set("pending_clarification", state.context());
             user.put("data_last_day", coverage.get().lastDay().toString());
@@ -217,8 +207,7 @@ public final class GeminiAgents {
         @Override
         public StageOutcome handle(RequestEnvelope envelope) {
             String question = AgentOutcomes.parserInput(envelope);
-            ObjectNode input = Json.object().put("question", question);
-            input.putArray("chunks_used");
+            ObjectNode input = AgentOutcomes.parserTraceInput(question);
             try {
                 // the step validators run inside the call, so a step they refuse gets the one repair attempt too
                 StructuredCall.Result<ParserOutput> r = call.call("parser", GeminiPrompts.PARSER, question,
