@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -28,6 +29,54 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
     /** The classpath resources that together make the catalogue. */
     public static final List<String> RESOURCES = List.of("catalogue/questions.json");
 
+    /**
+     * The question sets shipped in this jar, by name, in the order they were written (docs/evaluation.md says how
+     * each was made). The fresh sets are frozen.
+     */
+    public static final Map<String, String> SETS = sets();
+
+    private static Map<String, String> sets() {
+        Map<String, String> sets = new java.util.LinkedHashMap<>();
+        sets.put("questions", "catalogue/questions.json");
+        sets.put("holdout", "catalogue/holdout.json");
+        sets.put("holdout-2", "catalogue/holdout-2.json");
+        sets.put("fresh-3", "catalogue/fresh-3.json");
+        sets.put("fresh-4", "catalogue/fresh-4.json");
+        return java.util.Collections.unmodifiableMap(sets);
+    }
+
+    /** The shipped sets that exist in this jar, by name. */
+    public static Map<String, Catalogue> loadSets() {
+        Map<String, Catalogue> out = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, String> e : SETS.entrySet()) {
+            if (Catalogue.class.getClassLoader().getResource(e.getValue()) != null) {
+                out.put(e.getKey(), loadResource(e.getValue()));
+            }
+        }
+        return out;
+    }
+
+    /** One shipped set by name (see {@link #SETS}). */
+    public static Catalogue loadSet(String name) {
+        String resource = SETS.get(name);
+        if (resource == null || Catalogue.class.getClassLoader().getResource(resource) == null) {
+            throw new IllegalArgumentException("no question set '" + name + "' (known: " + String.join(", ",
+                    loadSets().keySet()) + ")");
+        }
+        return loadResource(resource);
+    }
+
+    private static Catalogue loadResource(String resource) {
+        try (InputStream in = Catalogue.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("catalogue resource " + resource + " is missing");
+            }
+            return parse(Json.MAPPER.readTree(in), resource);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read catalogue resource " + resource, e);
+        }
+    }
+
     public static final Set<String> ROUTES = Set.of("data", "clarify", "chitchat", "concept", "unsupported",
             "gave_up");
 
@@ -38,9 +87,6 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
             "concept", "out_of_scope");
 
     public static final Set<String> LANGS = Set.of("en", "ru");
-
-    static final Set<String> OPERATIONS = Set.of("list", "count", "aggregate", "group", "distribution",
-            "probability", "streak", "correlation", "formation", "around", "compare", "top_n");
 
     public Catalogue {
         cases = List.copyOf(cases);
@@ -57,29 +103,62 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
     public record Turn(String user, Expect expect) {
     }
 
+    /** What Barb may be asked about, as docs/evaluation.md names it. */
+    public static final Set<String> ASKS = Set.of("session", "period", "metric", "threshold", "term", "compare",
+            "goal");
+
     /**
      * @param route data | clarify | chitchat | concept | unsupported | gave_up
-     * @param field clarify: the first need_clarification item's field, else null
+     * @param ask   clarify: what must be asked (one of {@link #ASKS}), null when any question will do
      * @param plans data: the plans the executor should receive, in order; empty otherwise
+     * @param why   clarify, unsupported: the writer's reason (shown with a miss)
+     * @param also  other outcomes that are equally right (docs/evaluation.md "also")
      */
-    public record Expect(String route, String field, List<Plan> plans) {
+    public record Expect(String route, String ask, List<Plan> plans, String why, List<Expect> also) {
         public Expect {
             plans = plans == null ? List.of() : List.copyOf(plans);
+            also = also == null ? List.of() : List.copyOf(also);
         }
+
+        public Expect(String route, String ask, List<Plan> plans) {
+            this(route, ask, plans, null, List.of());
+        }
+
+        /** This outcome and the equally right ones. */
+        public List<Expect> readings() {
+            List<Expect> all = new ArrayList<>();
+            all.add(this);
+            all.addAll(also);
+            return all;
+        }
+    }
+
+    /**
+     * The kind of question a clarification field asks (docs/evaluation.md): the agents' own field names and the
+     * older catalogues' are mapped onto {@link #ASKS}.
+     */
+    public static String askOf(String field) {
+        if (field == null) {
+            return null;
+        }
+        String f = field.trim().toLowerCase(java.util.Locale.ROOT);
+        if (f.startsWith("term") || f.equals("ambiguous_term")) {
+            return "term";
+        }
+        if (f.startsWith("compare")) {
+            return "compare";
+        }
+        if (f.equals("when") || f.equals("period")) {
+            return "period";
+        }
+        return ASKS.contains(f) ? f : "goal";
     }
 
     /** The catalogue shipped in this jar. */
     public static Catalogue load() {
         List<Catalogue> parts = new ArrayList<>();
         for (String resource : RESOURCES) {
-            try (InputStream in = Catalogue.class.getClassLoader().getResourceAsStream(resource)) {
-                if (in == null) {
-                    throw new IllegalStateException("catalogue resource " + resource + " is missing");
-                }
-                parts.add(parse(Json.MAPPER.readTree(in), resource));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read catalogue resource " + resource, e);
-            }
+            parts.add(loadResource(resource));
         }
         return merge(parts);
     }
@@ -179,54 +258,59 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         if (!expect.isObject()) {
             throw new IllegalArgumentException(path + ": expect is missing");
         }
-        String route = text(expect, "route", path + ".expect");
-        if (!ROUTES.contains(route)) {
-            throw new IllegalArgumentException(path + ".expect: unknown route '" + route + "'");
+        Expect parsed = parseExpect(expect, path + ".expect");
+        for (int i = 0; i < expect.path("also").size(); i++) {
+            if (expect.path("also").get(i).has("also")) {
+                throw new IllegalArgumentException(path + ".expect.also[" + i + "]: no 'also' inside 'also'");
+            }
         }
-        String field = null;
+        return new Turn(user, parsed);
+    }
+
+    private static Expect parseExpect(JsonNode expect, String path) {
+        String route = text(expect, "route", path);
+        if (!ROUTES.contains(route)) {
+            throw new IllegalArgumentException(path + ": unknown route '" + route + "'");
+        }
+        String ask = null;
         if (route.equals("clarify")) {
-            field = text(expect, "field", path + ".expect");
+            // older catalogues name the agents' field, fresh sets what must be asked
+            String written = expect.hasNonNull("ask") ? text(expect, "ask", path) : text(expect, "field", path);
+            ask = askOf(written);
+            if (expect.hasNonNull("ask") && !ASKS.contains(written)) {
+                throw new IllegalArgumentException(path + ": ask '" + written + "' is not one of " + ASKS);
+            }
         }
         List<Plan> plans = new ArrayList<>();
         JsonNode planNodes = expect.path("plans");
         if (route.equals("data")) {
             if (!planNodes.isArray() || planNodes.isEmpty()) {
-                throw new IllegalArgumentException(path + ".expect: route data needs a non-empty plans list");
+                throw new IllegalArgumentException(path + ": route data needs a non-empty plans list");
             }
             for (int p = 0; p < planNodes.size(); p++) {
-                plans.add(plan(planNodes.get(p), path + ".expect.plans[" + p + "]"));
+                plans.add(plan(planNodes.get(p), path + ".plans[" + p + "]"));
             }
         } else if (!planNodes.isMissingNode()) {
-            throw new IllegalArgumentException(path + ".expect: plans are only for route data");
+            throw new IllegalArgumentException(path + ": plans are only for route data");
         }
-        return new Turn(user, new Expect(route, field, plans));
+        List<Expect> also = new ArrayList<>();
+        JsonNode alsoNodes = expect.path("also");
+        for (int i = 0; i < alsoNodes.size(); i++) {
+            also.add(parseExpect(alsoNodes.get(i), path + ".also[" + i + "]"));
+        }
+        String why = expect.path("why").isTextual() ? expect.path("why").asText() : null;
+        return new Expect(route, ask, plans, why, also);
     }
 
-    /** A full plan as the planner writes it: every field named in docs/understanding.md is there. */
+    /** A plan as the writer wrote it; defaults may be left out (they are filled in before comparing). */
     private static Plan plan(JsonNode node, String path) {
         Plan plan = contractPlan(node, path);
-        if (plan.id() == null || plan.id().isBlank()) {
-            throw new IllegalArgumentException(path + ": id is missing");
-        }
-        if (plan.mode() == null || !Plan.MODES.contains(plan.mode())) {
-            throw new IllegalArgumentException(path + ": mode '" + plan.mode() + "' is not one of " + Plan.MODES);
-        }
-        if (plan.period() == null || plan.period().from() == null || plan.period().to() == null) {
-            throw new IllegalArgumentException(path + ": period needs both from and to");
-        }
-        if (plan.period().from().isAfter(plan.period().to())) {
+        if (plan.period() != null && plan.period().from() != null && plan.period().to() != null
+                && plan.period().from().isAfter(plan.period().to())) {
             throw new IllegalArgumentException(path + ": period.from is after period.to");
         }
-        if (plan.session() == null || plan.session().isBlank()) {
-            throw new IllegalArgumentException(path + ": session is missing (ETH when none applies)");
-        }
-        if (plan.timeframe() == null || plan.timeframe().isBlank()) {
-            throw new IllegalArgumentException(path + ": timeframe is missing");
-        }
-        for (int v = 0; v < plan.variants().size(); v++) {
-            if (plan.variants().get(v).mode() != null) {
-                throw new IllegalArgumentException(path + ".variants[" + v + "]: a variant has no mode");
-            }
+        if (plan.mode() != null && !Plan.MODES.contains(plan.mode())) {
+            throw new IllegalArgumentException(path + ": mode '" + plan.mode() + "' is not one of " + Plan.MODES);
         }
         return plan;
     }
@@ -249,7 +333,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
                 throw new IllegalArgumentException(path + ": '" + name + "' is not a plan field");
             }
         }
-        if (plan.operation() == null || !OPERATIONS.contains(plan.operation())) {
+        if (barb.core.Operation.parse(plan.operation()).isEmpty()) {
             throw new IllegalArgumentException(path + ": unknown operation '" + plan.operation() + "'");
         }
         JsonNode variants = node.path("variants");

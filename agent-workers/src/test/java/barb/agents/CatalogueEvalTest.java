@@ -29,6 +29,8 @@ class CatalogueEvalTest {
     private static final Plan GREEN_2024 = new Plan("s1", "count",
             new Plan.Period(LocalDate.of(2024, 1, 1), LocalDate.of(2024, 12, 31)), "ETH", "1D", null, null, null,
             List.of(new Plan.Condition("is_green", "=", 1)), null, null, null, "green days 2024").withMode("single");
+    private static final LocalDate FIRST = LocalDate.of(2008, 1, 2);
+    private static final LocalDate LAST = LocalDate.of(2026, 1, 7);
 
     static List<StageHandler> stubs() {
         return List.of(new IntentStub(), new ClarifierStub(), new ClarifyContinueStub(), new ResponderStub());
@@ -40,59 +42,97 @@ class CatalogueEvalTest {
     }
 
     @Test
-    void scoresPassesAndMissesPerCategory() throws Exception {
+    void scoresEveryTurnPerLanguageAndCategory() throws Exception {
         CatalogueEval.Report report = CatalogueEval.run(tiny(), CatalogueEvalTest::stubs);
 
-        assertThat(report.total()).isEqualTo(4);
-        assertThat(report.passed()).isEqualTo(2);
-        assertThat(report.accuracy()).isEqualTo(0.5);
-        assertThat(report.perCategory()).containsOnlyKeys("count", "clarification", "chitchat");
-        assertThat(report.perCategory().get("chitchat")).containsExactly(1, 1);
-        assertThat(report.perCategory().get("count")).containsExactly(1, 2);
-        assertThat(report.perCategory().get("clarification")).containsExactly(0, 1);
+        CatalogueEval.Tally all = report.overall();
+        assertThat(all.turns()).isEqualTo(10);
+        assertThat(all.count(CatalogueEval.Outcome.CORRECT)).as("hi, green 2024, green 2024 written loosely, thanks")
+                .isEqualTo(4);
+        assertThat(all.count(CatalogueEval.Outcome.GOOD_CLARIFICATION)).as("'average range' asks the session")
+                .isEqualTo(1);
+        assertThat(all.count(CatalogueEval.Outcome.HONEST_REFUSAL)).isZero();
+        assertThat(all.count(CatalogueEval.Outcome.WRONG)).as("green 2023 answered for 2024 (twice); clarify answered")
+                .isEqualTo(3);
+        assertThat(all.count(CatalogueEval.Outcome.BROKEN)).as("'RTH' asked again; VIX not refused")
+                .isEqualTo(2);
+        assertThat(all.ok()).isEqualTo(5);
+        assertThat(all.okShare()).isEqualTo(0.5);
+        assertThat(report.perLanguage()).containsOnlyKeys("en", "ru");
+        assertThat(report.perLanguage().get("ru").turns()).isEqualTo(1);
         assertThat(report.perCategory().keySet()).as("the report keeps the catalogue's category order")
-                .containsExactly("count", "clarification", "chitchat");
+                .containsExactly("count", "follow_up", "clarification", "chitchat", "out_of_scope");
+        assertThat(report.casesOk()).isEqualTo(3);
+        assertThat(report.cases()).isEqualTo(8);
     }
 
     @Test
-    void aWrongPlanIsADishonestMissShowingOnlyTheDifference() throws Exception {
+    void aWrongPlanShowsOnlyTheDifferenceInMeaning() throws Exception {
         CatalogueEval.Report report = CatalogueEval.run(tiny(), CatalogueEvalTest::stubs);
 
-        CatalogueEval.Failure wrong = report.failures().get(0);
+        CatalogueEval.Miss wrong = report.misses().get(0);
         assertThat(wrong.caseId()).isEqualTo("count-en-02");
         assertThat(wrong.turn()).isEqualTo(1);
         assertThat(wrong.question()).isEqualTo("how many green days in 2023?");
-        assertThat(wrong.honest()).isFalse();
-        assertThat(wrong.expected()).isEqualTo("data s1 {\"period\":{\"from\":\"2023-01-01\",\"to\":\"2023-12-31\"}}");
-        assertThat(wrong.actual()).isEqualTo("data s1 {\"period\":{\"from\":\"2024-01-01\",\"to\":\"2024-12-31\"}}");
+        assertThat(wrong.outcome()).isEqualTo(CatalogueEval.Outcome.WRONG);
+        assertThat(wrong.expected()).isEqualTo("data s1 count {\"from\":\"2023-01-01\",\"to\":\"2023-12-31\"}");
+        assertThat(wrong.actual()).isEqualTo("data s1 {\"from\":\"2024-01-01\",\"to\":\"2024-12-31\"}");
     }
 
     @Test
-    void aClarificationInsteadOfAnAnswerIsAnHonestMissOnItsTurn() throws Exception {
+    void everyTurnIsScoredAlsoAfterAMiss() throws Exception {
         CatalogueEval.Report report = CatalogueEval.run(tiny(), CatalogueEvalTest::stubs);
 
-        assertThat(report.failures()).hasSize(2);
-        assertThat(report.honestMisses()).isEqualTo(1);
-        CatalogueEval.Failure honest = report.failures().get(1);
-        assertThat(honest.caseId()).isEqualTo("clarify-en-01");
-        assertThat(honest.turn()).as("the first turn asked as expected").isEqualTo(2);
-        assertThat(honest.question()).isEqualTo("RTH");
-        assertThat(honest.honest()).isTrue();
-        assertThat(honest.expected()).startsWith("data [{\"id\":\"s1\",\"operation\":\"aggregate\"");
-        assertThat(honest.actual()).isEqualTo("clarify(session)");
+        CatalogueEval.Miss askedAgain = report.misses().stream().filter(m -> m.caseId().equals("clarify-en-01"))
+                .findFirst().orElseThrow();
+        assertThat(askedAgain.turn()).as("the first turn asked as expected").isEqualTo(2);
+        assertThat(askedAgain.question()).isEqualTo("RTH");
+        assertThat(askedAgain.outcome()).isEqualTo(CatalogueEval.Outcome.BROKEN);
+        assertThat(askedAgain.actual()).isEqualTo("clarify(session)");
+        assertThat(report.misses()).filteredOn(m -> m.caseId().equals("follow-en-01"))
+                .as("the turn after a wrong one is still asked and scored").extracting(CatalogueEval.Miss::turn)
+                .containsExactly(1);
+        assertThat(report.perCategory().get("follow_up").turns()).isEqualTo(2);
+        assertThat(report.perCategory().get("follow_up").ok()).isEqualTo(1);
     }
 
     @Test
-    void labelsDoNotCountButEveryOtherFieldDoes() {
-        Plan relabelled = new Plan("s1", "count", GREEN_2024.period(), "ETH", "1D", null, null, null,
-                GREEN_2024.filters(), null, null, null, "another label").withMode("single");
-        Catalogue.Expect expect = new Catalogue.Expect("data", null, List.of(relabelled));
-        ConversationRunner.Turn actual = new ConversationRunner.Turn("data", null, List.of(GREEN_2024), "", List.of());
-        assertThat(CatalogueEval.matches(expect, actual)).isTrue();
+    void anAlsoReadingIsAsRightAsTheMainOne() {
+        Catalogue.Expect clarifyOrData = new Catalogue.Expect("clarify", "session", List.of(), "range differs",
+                List.of(new Catalogue.Expect("data", null, List.of(GREEN_2024))));
+        ConversationRunner.Turn data = new ConversationRunner.Turn("data", null, List.of(GREEN_2024), "", List.of());
+        ConversationRunner.Turn asked = new ConversationRunner.Turn("clarify", "session", List.of(), "", List.of());
+        ConversationRunner.Turn askedOther = new ConversationRunner.Turn("clarify", "ambiguous_term", List.of(), "",
+                List.of());
 
-        Plan otherMode = relabelled.withMode("multi_period");
-        assertThat(CatalogueEval.matches(new Catalogue.Expect("data", null, List.of(otherMode)), actual)).isFalse();
-        assertThat(CatalogueEval.matches(new Catalogue.Expect("clarify", "session", List.of()), actual)).isFalse();
+        assertThat(CatalogueEval.score(clarifyOrData, data, FIRST, LAST)).isEqualTo(CatalogueEval.Outcome.CORRECT);
+        assertThat(CatalogueEval.score(clarifyOrData, asked, FIRST, LAST))
+                .isEqualTo(CatalogueEval.Outcome.GOOD_CLARIFICATION);
+        assertThat(CatalogueEval.score(clarifyOrData, askedOther, FIRST, LAST))
+                .as("asking about something else is a dead end").isEqualTo(CatalogueEval.Outcome.BROKEN);
+    }
+
+    @Test
+    void labelsModesAndWrittenDefaultsDoNotCountButMeaningDoes() {
+        Plan loose = new Plan(null, "COUNT", new Plan.Period(LocalDate.of(2024, 1, 1), LocalDate.of(2024, 12, 31)),
+                null, null, null, null, null, List.of(new Plan.Condition("is_green", "==", 1)), null, null, null,
+                "another label").withMode("multi_period");
+        ConversationRunner.Turn actual = new ConversationRunner.Turn("data", null, List.of(GREEN_2024), "", List.of());
+        assertThat(CatalogueEval.score(new Catalogue.Expect("data", null, List.of(loose)), actual, FIRST, LAST))
+                .isEqualTo(CatalogueEval.Outcome.CORRECT);
+
+        Plan rth = new Plan("s1", "count", GREEN_2024.period(), "RTH", "1D", null, null, null,
+                GREEN_2024.filters(), null, null, null, null);
+        assertThat(CatalogueEval.score(new Catalogue.Expect("data", null, List.of(rth)), actual, FIRST, LAST))
+                .isEqualTo(CatalogueEval.Outcome.WRONG);
+        assertThat(CatalogueEval.score(new Catalogue.Expect("clarify", "session", List.of()), actual, FIRST, LAST))
+                .as("a guess where Barb should have asked shows numbers").isEqualTo(CatalogueEval.Outcome.WRONG);
+        assertThat(CatalogueEval.score(new Catalogue.Expect("unsupported", null, List.of()),
+                new ConversationRunner.Turn("unsupported", null, List.of(), "", List.of()), FIRST, LAST))
+                .isEqualTo(CatalogueEval.Outcome.HONEST_REFUSAL);
+        assertThat(CatalogueEval.score(new Catalogue.Expect("data", null, List.of(rth)),
+                new ConversationRunner.Turn("unsupported", null, List.of(), "", List.of()), FIRST, LAST))
+                .as("refusing what Barb can do").isEqualTo(CatalogueEval.Outcome.BROKEN);
     }
 
     @Test
@@ -155,11 +195,14 @@ class CatalogueEvalTest {
                 return StageOutcome.next(env.withIntent("data", "en", env.question()), Stage.CLARIFY_CONTINUE,
                         null, null, null);
             }
-            if (env.question().equals("hi")) {
+            if (env.question().equals("hi") || env.question().equals("thanks")) {
                 return StageOutcome.finish(env, new StageOutcome.Finish("chitchat", "Hello!", null), null, null,
                         null).withAnswer("Hello!");
             }
-            if (env.question().startsWith("how many green days")) {
+            if (env.question().startsWith("vix")) {
+                return StageOutcome.finish(env, new StageOutcome.Finish("chitchat", "Hm?", null), null, null, null);
+            }
+            if (env.question().startsWith("how many green days") || env.question().startsWith("сколько")) {
                 RequestEnvelope next = env.withIntent("data", "en", env.question())
                         .withPlans(Json.MAPPER.valueToTree(List.of(GREEN_2024)));
                 return StageOutcome.next(next, Stage.EXECUTOR, null, null, null)

@@ -84,9 +84,9 @@ class CatalogueTest {
     }
 
     @Test
-    void clarifyingTurnsNameTheField() {
+    void clarifyingTurnsNameWhatIsAsked() {
         catalogue.cases().forEach(c -> c.turns().stream().filter(t -> t.expect().route().equals("clarify"))
-                .forEach(t -> assertThat(t.expect().field()).as(c.id()).isNotBlank()));
+                .forEach(t -> assertThat(t.expect().ask()).as(c.id()).isIn(Catalogue.ASKS)));
     }
 
     @Test
@@ -114,8 +114,12 @@ class CatalogueTest {
                 .hasMessageContaining("mode 'double'");
         assertThatThrownBy(() -> parse(good.replace("PLAN", plan.replace("\"count\"", "\"tally\"") + "}")))
                 .hasMessageContaining("unknown operation 'tally'");
-        assertThatThrownBy(() -> parse(good.replace("PLAN", plan.replace(", \"session\": \"ETH\"", "") + "}")))
-                .hasMessageContaining("session is missing");
+        assertThat(parse(good.replace("PLAN", plan.replace(", \"session\": \"ETH\"", "") + "}")).cases())
+                .as("defaults may be left out").hasSize(1);
+        assertThatThrownBy(() -> parse(good.replace("\"data\", \"plans\": [PLAN]", "\"clarify\", \"ask\": \"colour\"")))
+                .hasMessageContaining("ask 'colour' is not one of");
+        assertThatThrownBy(() -> parse(good.replace("PLAN", plan + ", \"also\": 1}")))
+                .hasMessageContaining("'also' is not a plan field");
         assertThatThrownBy(() -> parse(good.replace("\"data\", \"plans\"", "\"answer\", \"plans\"")
                 .replace("PLAN", plan + "}"))).hasMessageContaining("unknown route 'answer'");
         assertThatThrownBy(() -> parse(good.replace("\"count\", \"lang\"", "\"misc\", \"lang\"")

@@ -18,14 +18,15 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code barb eval}: runs the question catalogue through the agents, in-process (no Kafka, no executor), and
- * reports how many questions became exactly the expected plans, per category, with every miss on one line.
+ * {@code barb eval}: runs the question sets through the agents, in-process (no Kafka, no executor), and scores
+ * every turn as docs/evaluation.md says: per set and language, and with one set per category and every miss.
  * {@code --llm gemini} scores the Gemini language agents against the real API (needs a key; never in CI).
  */
 @Command(name = "eval", description = "Score the question catalogue: the route and plans each question reaches.")
@@ -45,9 +46,17 @@ final class EvalCommand implements Callable<Integer> {
             description = "Only the cases whose id contains TEXT or whose category is TEXT.")
     String only;
 
+    @Option(names = "--set", paramLabel = "NAME",
+            description = "A question set built into Barb (questions, holdout, holdout-2, fresh-3, fresh-4); "
+                    + "repeatable. Default: every set.")
+    List<String> sets = new ArrayList<>();
+
     @Option(names = "--catalogue", paramLabel = "FILE",
-            description = "A catalogue file instead of the one built into Barb.")
-    Path catalogueFile;
+            description = "A question set file instead of the built-in ones; repeatable.")
+    List<Path> catalogueFiles = new ArrayList<>();
+
+    @Option(names = "--misses", description = "Print every turn that was not OK (default when one set is scored).")
+    boolean misses;
 
     @Override
     public Integer call() {
@@ -68,35 +77,60 @@ final class EvalCommand implements Callable<Integer> {
                 return 2;
             }
         }
-        Catalogue catalogue;
+        Map<String, Catalogue> selected = new LinkedHashMap<>();
         try {
-            catalogue = catalogueFile == null ? Catalogue.load() : Catalogue.load(catalogueFile);
+            for (Path file : catalogueFiles) {
+                selected.put(file.getFileName().toString(), Catalogue.load(file).only(only));
+            }
+            for (String name : sets) {
+                selected.put(name, Catalogue.loadSet(name).only(only));
+            }
+            if (selected.isEmpty()) {
+                Catalogue.loadSets().forEach((name, c) -> selected.put(name, c.only(only)));
+            }
         } catch (RuntimeException e) {
-            err.println("cannot load the catalogue: " + e.getMessage());
+            err.println("cannot load the question set: " + e.getMessage());
             err.flush();
             return 2;
         }
-        Catalogue selected = catalogue.only(only);
-        if (selected.cases().isEmpty()) {
+        selected.values().removeIf(c -> c.cases().isEmpty());
+        if (selected.isEmpty()) {
             err.println("--only: no case id contains '" + only + "' and no category is called that");
             err.flush();
             return 2;
         }
-        DataCoverage coverage = new DataCoverage(selected.firstDay(), selected.lastDay(), "catalogue");
-        CatalogueEval.Report report;
+        String agents = llm.name().toLowerCase(Locale.ROOT);
+        Map<String, CatalogueEval.Report> reports = new LinkedHashMap<>();
+        int turns = 0;
         long started = System.nanoTime();
-        if (gemini == null) {
-            report = CatalogueEval.run(selected, () -> RulesAgents.handlers(() -> coverage));
-        } else {
-            try (GeminiClient client = new GeminiClient(gemini)) {
-                report = CatalogueEval.run(selected, () -> withGemini(client, coverage));
+        GeminiClient client = gemini == null ? null : new GeminiClient(gemini);
+        try {
+            for (Map.Entry<String, Catalogue> e : selected.entrySet()) {
+                Catalogue c = e.getValue();
+                DataCoverage coverage = new DataCoverage(c.firstDay(), c.lastDay(), "catalogue");
+                reports.put(e.getKey(), CatalogueEval.run(c, client == null
+                        ? () -> RulesAgents.handlers(() -> coverage)
+                        : () -> withGemini(client, coverage)));
+                turns += c.cases().stream().mapToInt(k -> k.turns().size()).sum();
+            }
+        } finally {
+            if (client != null) {
+                client.close();
             }
         }
         long elapsedMs = (System.nanoTime() - started) / 1_000_000;
-        print(report, selected, llm.name().toLowerCase(Locale.ROOT), out);
-        int turns = selected.cases().stream().mapToInt(c -> c.turns().size()).sum();
+        printSummary(reports, agents, out);
+        boolean oneSet = reports.size() == 1;
+        for (Map.Entry<String, CatalogueEval.Report> e : reports.entrySet()) {
+            if (oneSet) {
+                printCategories(e.getValue(), out);
+            }
+            if (oneSet || misses) {
+                printMisses(e.getKey(), e.getValue(), out);
+            }
+        }
         out.printf("%n%d turns in %d ms (%.1f ms per turn, in-process, no executor)%n", turns, elapsedMs,
-                (double) elapsedMs / turns);
+                (double) elapsedMs / Math.max(1, turns));
         out.flush();
         return 0;
     }
@@ -113,26 +147,44 @@ final class EvalCommand implements Callable<Integer> {
         return new ArrayList<>(byStage.values());
     }
 
-    static void print(CatalogueEval.Report report, Catalogue catalogue, String agents, PrintWriter out) {
-        out.printf("Question catalogue: %d cases, %s agents, data %s..%s%n%n", report.total(), agents,
-                catalogue.firstDay(), catalogue.lastDay());
-        out.printf("%-15s %7s %6s %7s%n", "category", "passed", "total", "%");
-        for (Map.Entry<String, int[]> e : report.perCategory().entrySet()) {
-            int[] counts = e.getValue();
-            out.printf("%-15s %7d %6d %7s%n", e.getKey(), counts[0], counts[1], percent(counts[0], counts[1]));
+    /** One line per set and language: the five outcomes and OK (docs/evaluation.md "Scoring a turn"). */
+    static void printSummary(Map<String, CatalogueEval.Report> reports, String agents, PrintWriter out) {
+        out.printf("Question sets, %s agents (docs/evaluation.md says how each set was made)%n%n", agents);
+        out.printf("%-16s %-4s %6s %8s %8s %8s %6s %7s %7s %6s%n", "set", "lang", "turns", "correct", "clarify",
+                "refusal", "wrong", "broken", "OK", "OK %");
+        for (Map.Entry<String, CatalogueEval.Report> e : reports.entrySet()) {
+            for (Map.Entry<String, CatalogueEval.Tally> l : e.getValue().perLanguage().entrySet()) {
+                printTally(e.getKey(), l.getKey(), l.getValue(), out);
+            }
+            printTally(e.getKey(), "all", e.getValue().overall(), out);
         }
-        out.printf("%-15s %7d %6d %7s%n", "overall", report.passed(), report.total(),
-                percent(report.passed(), report.total()));
-        int misses = report.failures().size();
-        out.printf("%nmisses: %d, of which honest (asked or declined instead of answering): %d, wrong: %d%n",
-                misses, report.honestMisses(), misses - report.honestMisses());
-        if (misses == 0) {
+    }
+
+    private static void printTally(String set, String lang, CatalogueEval.Tally t, PrintWriter out) {
+        out.printf("%-16s %-4s %6d %8d %8d %8d %6d %7d %7d %6s%n", set, lang, t.turns(),
+                t.count(CatalogueEval.Outcome.CORRECT), t.count(CatalogueEval.Outcome.GOOD_CLARIFICATION),
+                t.count(CatalogueEval.Outcome.HONEST_REFUSAL), t.count(CatalogueEval.Outcome.WRONG),
+                t.count(CatalogueEval.Outcome.BROKEN), t.ok(), percent(t.ok(), t.turns()));
+    }
+
+    static void printCategories(CatalogueEval.Report report, PrintWriter out) {
+        out.printf("%n%-15s %6s %6s %7s %7s%n", "category", "turns", "OK", "wrong", "OK %");
+        for (Map.Entry<String, CatalogueEval.Tally> e : report.perCategory().entrySet()) {
+            CatalogueEval.Tally t = e.getValue();
+            out.printf("%-15s %6d %6d %7d %7s%n", e.getKey(), t.turns(), t.ok(),
+                    t.count(CatalogueEval.Outcome.WRONG), percent(t.ok(), t.turns()));
+        }
+        out.printf("dialogues with every turn OK: %d of %d%n", report.casesOk(), report.cases());
+    }
+
+    static void printMisses(String set, CatalogueEval.Report report, PrintWriter out) {
+        if (report.misses().isEmpty()) {
             return;
         }
-        out.printf("%nFailures:%n");
-        for (CatalogueEval.Failure f : report.failures()) {
-            out.printf("%s #%d%s \"%s\": expected %s | actual %s%n", f.caseId(), f.turn(),
-                    f.honest() ? " (honest)" : "", f.question(), f.expected(), f.actual());
+        out.printf("%nNot OK in %s:%n", set);
+        for (CatalogueEval.Miss m : report.misses()) {
+            out.printf("%s #%d %s \"%s\": expected %s | actual %s%n", m.caseId(), m.turn(),
+                    m.outcome().name().toLowerCase(Locale.ROOT), m.question(), m.expected(), m.actual());
         }
     }
 

@@ -23,35 +23,41 @@ class EvalCommandTest {
     }
 
     @Test
-    void scoresOneCaseOfTheBuiltInCatalogueAsATable() {
-        assertThat(run("eval", "--only", "list-en-01")).as(err.toString()).isZero();
+    void scoresOneCaseOfABuiltInSetAsATable() {
+        assertThat(run("eval", "--set", "questions", "--only", "list-en-01")).as(err.toString()).isZero();
 
         String text = out.toString();
-        assertThat(text).contains("Question catalogue: 1 cases");
-        assertThat(text).containsPattern("category\\s+passed\\s+total\\s+%");
-        assertThat(text).containsPattern("\\nlist\\s+[01]\\s+1\\s+(0\\.0|100\\.0)\\n");
-        assertThat(text).containsPattern("\\noverall\\s+[01]\\s+1\\s+");
-        assertThat(text).contains("misses: ");
-        if (text.contains("\noverall         0")) {
-            assertThat(text).contains("Failures:").contains("list-en-01 #1");
-        }
+        assertThat(text).containsPattern("set\\s+lang\\s+turns\\s+correct\\s+clarify\\s+refusal\\s+wrong\\s+broken\\s+OK\\s+OK %");
+        assertThat(text).containsPattern("\\nquestions\\s+en\\s+1\\s+[01]\\s+[01]\\s+[01]\\s+[01]\\s+[01]\\s+[01]\\s+(0\\.0|100\\.0)\\n");
+        assertThat(text).containsPattern("\\nquestions\\s+all\\s+1\\s+");
+        assertThat(text).containsPattern("\\nlist\\s+1\\s+[01]\\s+[01]\\s+(0\\.0|100\\.0)\\n");
+        assertThat(text).contains("dialogues with every turn OK: ");
     }
 
     @Test
-    void printsEveryFailureOnOneLine(@TempDir Path dir) throws Exception {
+    void scoresEveryBuiltInSetByDefault() {
+        assertThat(run("eval", "--only", "list-en-01")).as(err.toString()).isZero();
+
+        assertThat(out.toString()).containsPattern("\\nquestions\\s+all\\s+1\\s+")
+                .doesNotContain("category");
+    }
+
+    @Test
+    void printsEveryTurnThatWasNotOkOnOneLine(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("catalogue.json");
         Files.writeString(file, """
                 {"data": {"first_day": "2008-01-02", "last_day": "2026-01-07"}, "cases": [
                  {"id": "never-en-01", "category": "count", "lang": "en", "turns": [{"user": "hi",
-                  "expect": {"route": "data", "plans": [{"id": "s1", "operation": "count", "mode": "single",
-                   "period": {"from": "2024-01-01", "to": "2024-12-31"}, "session": "ETH", "timeframe": "1D"}]}}]}]}
+                  "expect": {"route": "data", "plans": [{"id": "s1", "operation": "count",
+                   "period": {"from": "2024-01-01", "to": "2024-12-31"}}]}}]}]}
                 """);
         assertThat(run("eval", "--catalogue", file.toString())).isZero();
 
         String text = out.toString();
-        assertThat(text).containsPattern("\\ncount\\s+0\\s+1\\s+0\\.0\\n");
-        assertThat(text).contains("Failures:");
-        assertThat(text).containsPattern("\\nnever-en-01 #1 \"hi\": expected data \\[\\{\"id\":\"s1\",[^\\n]* \\| actual \\S+");
+        assertThat(text).containsPattern("\\ncatalogue\\.json\\s+en\\s+1\\s+0\\s+0\\s+0\\s+0\\s+1\\s+0\\s+0\\.0\\n");
+        assertThat(text).containsPattern("\\ncount\\s+1\\s+0\\s+0\\s+0\\.0\\n");
+        assertThat(text).contains("Not OK in catalogue.json:");
+        assertThat(text).containsPattern("\\nnever-en-01 #1 broken \"hi\": expected data \\[\\{\"operation\":\"count\",[^\\n]* \\| actual chitchat");
     }
 
     @Test
@@ -77,6 +83,6 @@ class EvalCommandTest {
         Path broken = dir.resolve("broken.json");
         Files.writeString(broken, "{\"data\": {\"first_day\": \"2008-01-02\"}, \"cases\": []}");
         assertThat(run("eval", "--catalogue", broken.toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("cannot load the catalogue").contains("data.last_day");
+        assertThat(err.toString()).contains("cannot load the question set").contains("data.last_day");
     }
 }
