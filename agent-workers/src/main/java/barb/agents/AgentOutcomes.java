@@ -1,5 +1,7 @@
 package barb.agents;
 
+import barb.agents.answers.Replies;
+import barb.agents.steps.StepValidator;
 import barb.core.ChatMessage;
 import barb.core.ClarificationState;
 import barb.core.ClarifierOutput;

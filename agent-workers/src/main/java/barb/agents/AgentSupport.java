@@ -1,5 +1,6 @@
 package barb.agents;
 
+import barb.agents.text.LanguageDetector;
 import barb.core.RequestEnvelope;
 
 /** Small helpers every rules handler uses. */

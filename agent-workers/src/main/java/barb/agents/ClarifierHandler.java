@@ -1,5 +1,6 @@
 package barb.agents;
 
+import barb.agents.answers.Replies;
 import barb.core.ClarificationState;
 import barb.core.ClarifierOutput;
 import barb.core.Json;

@@ -1,5 +1,9 @@
 package barb.agents;
 
+import barb.agents.answers.Replies;
+import barb.agents.reading.QuestionReader;
+import barb.agents.reading.SmallTalk;
+import barb.agents.text.LanguageDetector;
 import barb.core.ClarificationState;
 import barb.core.ClarifyContinueResult;
 import barb.core.DataCoverage;

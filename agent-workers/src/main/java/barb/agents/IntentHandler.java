@@ -1,5 +1,6 @@
 package barb.agents;
 
+import barb.agents.reading.IntentClassifier;
 import barb.core.IntentResult;
 import barb.core.Json;
 import barb.core.RequestEnvelope;

@@ -1,5 +1,7 @@
 package barb.agents;
 
+import barb.agents.reading.QuestionReader;
+import barb.agents.steps.StepValidator;
 import barb.core.Json;
 import barb.core.ParsedStep;
 import barb.core.ParserOutput;

@@ -1,5 +1,7 @@
 package barb.agents;
 
+import barb.agents.periods.DateResolver;
+import barb.agents.steps.StepPlanner;
 import barb.core.DataCoverage;
 import barb.core.Json;
 import barb.core.ParsedStep;

@@ -1,5 +1,9 @@
 package barb.agents;
 
+import barb.agents.answers.AnswerWriter;
+import barb.agents.answers.Replies;
+import barb.agents.answers.Wording;
+import barb.agents.reading.FollowUps;
 import barb.core.ClarificationState;
 import barb.core.ContractException;
 import barb.core.Json;

@@ -1,5 +1,8 @@
 package barb.agents;
 
+import barb.agents.answers.Replies;
+import barb.agents.reading.ConceptCatalog;
+import barb.agents.reading.SmallTalk;
 import barb.core.ClarificationState;
 import barb.core.Json;
 import barb.core.RequestEnvelope;

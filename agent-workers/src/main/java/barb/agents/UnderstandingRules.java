@@ -1,5 +1,12 @@
 package barb.agents;
 
+import barb.agents.answers.Wording;
+import barb.agents.periods.DateResolver;
+import barb.agents.reading.FollowUps;
+import barb.agents.reading.QuestionReader;
+import barb.agents.reading.Reading;
+import barb.agents.steps.StepPlanner;
+import barb.agents.steps.StepText;
 import barb.core.ClarificationItem;
 import barb.core.DataCoverage;
 import barb.core.Memory;

@@ -1,5 +1,6 @@
 package barb.agents;
 
+import barb.agents.answers.Replies;
 import barb.core.ChatMessage;
 import barb.core.ChatState;
 import barb.core.ClarificationState;
@@ -153,7 +154,7 @@ class ClarificationFlowTest {
 
         assertThat(last.agents()).containsExactly("intent", "clarify_continue", "responder");
         assertThat(last.finish().route()).isEqualTo("gave_up");
-        assertThat(last.finish().response()).isEqualTo(Replies.SAFETY_NET_EN);
+        assertThat(last.finish().response()).isEqualTo(Replies.safetyNet("en"));
         assertThat(last.finish().clarification()).isEqualTo(ClarificationState.none());
         JsonNode out = last.outcomeOf(Stage.CLARIFY_CONTINUE).output();
         assertThat(out.get("topic_changed").asBoolean()).isTrue();
@@ -166,7 +167,7 @@ class ClarificationFlowTest {
                 List.of(ChatMessage.assistant("q1"), ChatMessage.user("a1"), ChatMessage.assistant("q2"),
                         ChatMessage.user("a2"), ChatMessage.assistant("q3")), 3, null);
         Pipeline.Run run = pipeline.run("ммм", Pipeline.awaiting(exhausted));
-        assertThat(run.finish().response()).isEqualTo(Replies.SAFETY_NET_RU);
+        assertThat(run.finish().response()).isEqualTo(Replies.safetyNet("ru"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package barb.agents;
 
+import barb.agents.reading.IntentClassifier;
 import barb.core.ChatState;
 import barb.core.ClarificationState;
 import barb.core.EventType;

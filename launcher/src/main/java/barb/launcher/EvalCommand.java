@@ -1,8 +1,8 @@
 package barb.launcher;
 
-import barb.agents.Catalogue;
-import barb.agents.CatalogueEval;
 import barb.agents.RulesAgents;
+import barb.agents.eval.Catalogue;
+import barb.agents.eval.CatalogueEval;
 import barb.core.DataCoverage;
 import barb.core.Stage;
 import barb.core.StageHandler;

@@ -1,0 +1,237 @@
+package barb.agents.reading;
+
+import barb.agents.text.TextNormalizer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Short, correct definitions of the trading terms Barb explains, in English and Russian. */
+public final class ConceptCatalog {
+    public record Concept(String name, List<String> aliases, String en, String ru) {
+    }
+
+    private static final List<Concept> CONCEPTS = List.of(
+            new Concept("inside day", List.of("inside day", "inside days", "inside bar", "inside bars", "инсайд день",
+                    "инсайд дэй", "внутренний день", "внутренний бар", "инсайд бар"),
+                    "An inside day is a day whose high is below the previous day's high and whose low is above the "
+                            + "previous day's low: its whole range fits inside the prior day's range. It usually "
+                            + "marks a pause or consolidation, and traders watch for a breakout of its high or low.",
+                    "Inside day (внутренний день) — день, у которого хай ниже хая предыдущего дня, а лой выше его "
+                            + "лоя: весь диапазон помещается внутри вчерашнего. Обычно это пауза или консолидация, "
+                            + "и трейдеры ждут пробоя его хая или лоя."),
+            new Concept("outside day", List.of("outside day", "outside days", "outside bar", "аутсайд день",
+                    "внешний день", "внешний бар"),
+                    "An outside day is a day whose high is above the previous day's high and whose low is below the "
+                            + "previous day's low: it engulfs the prior day's whole range, a sign of expanding "
+                            + "volatility.",
+                    "Outside day (внешний день) — день, у которого хай выше вчерашнего хая, а лой ниже вчерашнего "
+                            + "лоя: он целиком перекрывает диапазон предыдущего дня, признак расширения волатильности."),
+            new Concept("gap", List.of("gap", "gaps", "gap up", "gap down", "гэп", "гэпы", "геп", "гэп вверх",
+                    "гэп вниз"),
+                    "A gap is the difference between a day's open and the previous day's close. A gap up opens above "
+                            + "the prior close, a gap down below it; Barb measures it on the trading day that starts "
+                            + "at 18:00 ET.",
+                    "Гэп — разница между открытием дня и закрытием предыдущего дня. Гэп вверх — открытие выше "
+                            + "вчерашнего закрытия, гэп вниз — ниже; Barb считает его по торговому дню, который "
+                            + "начинается в 18:00 ET."),
+            new Concept("RTH", List.of("rth", "regular trading hours", "regular session", "ртх"),
+                    "RTH means Regular Trading Hours: the main US session when volume is highest. In Barb's NQ data "
+                            + "RTH is 09:30–17:00 ET (the cash index itself trades 09:30–16:00).",
+                    "RTH (Regular Trading Hours) — основная американская сессия с самым большим объёмом. В данных "
+                            + "Barb по NQ это 09:30–17:00 ET (сам индекс торгуется 09:30–16:00)."),
+            new Concept("ETH", List.of("eth", "extended trading hours", "electronic trading hours", "globex",
+                    "етх"),
+                    "ETH means Extended (electronic) Trading Hours: the whole Globex trading day of NQ futures, from "
+                            + "18:00 ET the evening before to 17:00 ET, including the overnight session and RTH.",
+                    "ETH (Extended Trading Hours) — весь электронный торговый день фьючерса NQ на Globex: с 18:00 ET "
+                            + "предыдущего вечера до 17:00 ET, включая ночную сессию и RTH."),
+            new Concept("range", List.of("range", "daily range", "day range", "диапазон", "дневной диапазон",
+                    "рейндж"),
+                    "The range of a day is its high minus its low, in index points. It is the simplest measure of "
+                            + "how much the market moved, and it is much larger for the whole trading day (ETH) "
+                            + "than for RTH alone.",
+                    "Диапазон дня — хай минус лой, в пунктах индекса. Это самая простая мера того, насколько "
+                            + "двигался рынок; за весь торговый день (ETH) он заметно больше, чем за одну RTH."),
+            new Concept("doji", List.of("doji", "doji candle", "доджи"),
+                    "A doji is a candle whose open and close are almost equal, so its body is tiny compared with its "
+                            + "range. It shows indecision: neither buyers nor sellers won the period.",
+                    "Доджи — свеча, у которой открытие и закрытие почти совпадают, поэтому тело крошечное по сравнению "
+                            + "с диапазоном. Это признак нерешительности: ни покупатели, ни продавцы не победили."),
+            new Concept("NR7", List.of("nr7", "narrow range 7", "narrow range seven", "нр7"),
+                    "NR7 is a day whose range is the narrowest of the last seven days. Such compressed days often "
+                            + "come before a range expansion, so traders watch for a breakout.",
+                    "NR7 — день с самым узким диапазоном за последние семь дней. После такого сжатия часто идёт "
+                            + "расширение диапазона, поэтому трейдеры ждут пробоя."),
+            new Concept("OPEX", List.of("opex", "options expiration", "option expiration", "экспирация",
+                    "экспирация опционов", "опекс"),
+                    "OPEX is the monthly options expiration, on the third Friday of the month. Hedging around it "
+                            + "often brings higher volume and unusual moves.",
+                    "OPEX — ежемесячная экспирация опционов, третья пятница месяца. Хеджирование вокруг неё часто "
+                            + "даёт повышенный объём и необычные движения."),
+            new Concept("quad witching", List.of("quad witching", "triple witching", "квадвитчинг",
+                    "квадруплет", "четверная экспирация"),
+                    "Quad witching is the third Friday of March, June, September and December, when stock index "
+                            + "futures, index options and stock options expire on the same day; volume is usually "
+                            + "very high.",
+                    "Quad witching — третья пятница марта, июня, сентября и декабря, когда в один день истекают "
+                            + "фьючерсы на индексы, опционы на индексы и на акции; объём обычно очень высокий."),
+            new Concept("FOMC", List.of("fomc", "fed meeting", "фомс", "фрс", "заседание фрс"),
+                    "FOMC is the Federal Reserve's Federal Open Market Committee, which sets US interest rates at "
+                            + "eight scheduled meetings a year. Its 14:00 ET statement often moves NQ sharply.",
+                    "FOMC — Комитет по открытым рынкам ФРС, который устанавливает ставку на восьми плановых "
+                            + "заседаниях в год. Заявление в 14:00 ET часто резко двигает NQ."),
+            new Concept("NQ", List.of("nq", "nq futures", "nasdaq futures", "e mini nasdaq", "emini nasdaq",
+                    "нк", "фьючерс nq"),
+                    "NQ is the E-mini Nasdaq-100 futures contract on CME: it tracks the Nasdaq-100 index, is worth "
+                            + "$20 per index point and trades almost around the clock, Sunday to Friday.",
+                    "NQ — фьючерс E-mini Nasdaq-100 на CME: следует за индексом Nasdaq-100, стоит $20 за пункт "
+                            + "и торгуется почти круглосуточно с воскресенья по пятницу."),
+            new Concept("hammer", List.of("hammer", "hammers", "hammer candle", "молот", "молоток"),
+                    "A hammer is a candle with a small body near the top of its range and a long lower shadow, at "
+                            + "least twice the body: sellers pushed the price down but buyers took it back. After a "
+                            + "decline it is read as a possible bottom.",
+                    "Молот — свеча с маленьким телом в верхней части диапазона и длинной нижней тенью, минимум вдвое "
+                            + "длиннее тела: продавцы продавили цену, но покупатели её вернули. После снижения его "
+                            + "считают возможным признаком дна."),
+            new Concept("inverted hammer", List.of("inverted hammer", "перевернутый молот", "обратный молот"),
+                    "An inverted hammer is a candle with a small body near the bottom of its range and a long upper "
+                            + "shadow; after a decline it hints that buyers are starting to push back.",
+                    "Перевёрнутый молот — свеча с маленьким телом внизу диапазона и длинной верхней тенью; после "
+                            + "снижения намекает, что покупатели начинают давить."),
+            new Concept("shooting star", List.of("shooting star", "падающая звезда"),
+                    "A shooting star is a candle with a small body near the bottom of its range and a long upper "
+                            + "shadow after a rise: buyers pushed up but sellers took the price back, a possible top.",
+                    "Падающая звезда — свеча с маленьким телом внизу диапазона и длинной верхней тенью после роста: "
+                            + "покупатели толкнули цену вверх, но продавцы её вернули, возможная вершина."),
+            new Concept("engulfing", List.of("engulfing", "engulfing pattern", "bullish engulfing", "bearish engulfing",
+                    "поглощение", "бычье поглощение", "медвежье поглощение"),
+                    "An engulfing pattern is two candles where the second body completely covers the first body in "
+                            + "the opposite direction: bullish engulfing (a green body over a red one) or bearish "
+                            + "engulfing (a red body over a green one).",
+                    "Поглощение — две свечи, где тело второй целиком перекрывает тело первой в обратную сторону: "
+                            + "бычье (зелёное тело поверх красного) или медвежье (красное поверх зелёного)."),
+            new Concept("marubozu", List.of("marubozu", "марубозу"),
+                    "A marubozu is a candle with almost no shadows: it opens at one end of its range and closes at "
+                            + "the other, showing one side in full control.",
+                    "Марубозу — свеча почти без теней: открывается у одного края диапазона и закрывается у другого, "
+                            + "одна сторона полностью контролирует рынок."),
+            new Concept("overnight session", List.of("overnight", "overnight session", "the overnight session",
+                    "ночная сессия", "овернайт", "овернайт сессия"),
+                    "The overnight session is the part of the NQ trading day before the regular session: from the "
+                            + "18:00 ET open to 09:30 ET, covering the Asian and European hours.",
+                    "Ночная (овернайт) сессия — часть торгового дня NQ до основной сессии: с открытия в 18:00 ET до "
+                            + "09:30 ET, включая азиатские и европейские часы."),
+            new Concept("premarket", List.of("premarket", "pre market", "премаркет"),
+                    "The premarket is the last stretch of the overnight session before the 09:30 ET regular open, "
+                            + "when US economic data (08:30 ET) often moves NQ.",
+                    "Премаркет — последний отрезок ночной сессии перед открытием основной в 09:30 ET; в это время "
+                            + "часто выходят данные по экономике США (08:30 ET) и двигают NQ."),
+            new Concept("CPI", List.of("cpi", "cpi report", "consumer price index", "инфляция", "данные по инфляции"),
+                    "CPI is the US Consumer Price Index, the monthly inflation report released at 08:30 ET; "
+                            + "a surprise often moves NQ sharply.",
+                    "CPI — индекс потребительских цен США, ежемесячный отчёт по инфляции в 08:30 ET; неожиданные "
+                            + "цифры часто резко двигают NQ."),
+            new Concept("NFP", List.of("nfp", "non farm payrolls", "nonfarm payrolls", "payrolls", "jobs report",
+                    "нонфарм", "нфп"),
+                    "NFP (non-farm payrolls) is the US monthly jobs report, usually released on the first Friday of "
+                            + "the month at 08:30 ET.",
+                    "NFP (non-farm payrolls) — ежемесячный отчёт о занятости в США, обычно в первую пятницу месяца "
+                            + "в 08:30 ET."),
+            new Concept("trading day", List.of("trading day", "торговый день"),
+                    "A trading day of NQ futures runs from 18:00 ET to 17:00 ET the next day, with an hour's break "
+                            + "in between; Barb dates each day by the day it ends.",
+                    "Торговый день фьючерса NQ длится с 18:00 ET до 17:00 ET следующего дня с часовым перерывом "
+                            + "между днями; Barb датирует день по дате его окончания."));
+
+    private static final List<String> PREFIXES = List.of("what is a ", "what is an ", "what is the ", "what is ",
+            "what are ", "what does ", "what do you mean by ", "define ", "explain ", "meaning of ",
+            "tell me about ", "что такое ", "что значит ", "что означает ", "объясни ", "объясни что такое ",
+            "расскажи про ", "расскажи о ", "расскажи что такое ", "что это ", "what an ", "what a ",
+            "explain what ", "explain what a ", "explain what an ", "explain what the ", "can you explain ",
+            "could you explain ", "please explain ", "explain to me ", "what exactly is ", "what exactly is a ",
+            "what is meant by ", "what do they mean by ", "объясни что ", "объясните ", "объясните что такое ",
+            "поясни ", "поясни что такое ", "что за ", "а что такое ", "что вообще такое ");
+    private static final List<String> SUFFIXES = List.of(" mean", " means", " означает", " значит", " это",
+            " in trading", " в трейдинге", " is", " are", " такое");
+    /** Words that only say what kind of thing a term is: "a hammer candle" asks about the hammer. */
+    private static final List<String> KIND_WORDS = List.of(" candle", " candles", " candlestick", " pattern",
+            " patterns", " свеча", " свечи", " паттерн", " фигура");
+
+    private ConceptCatalog() {
+    }
+
+    /** The term a "what is X" question asks about, or null when the text is not shaped like one. */
+    public static String askedTerm(String text) {
+        String s = TextNormalizer.normalize(text);
+        String best = null;
+        for (String p : PREFIXES) {
+            if (s.startsWith(p) && (best == null || p.length() > best.length())) {
+                best = p;
+            }
+        }
+        if (best == null) {
+            return null;
+        }
+        String term = s.substring(best.length()).strip();
+        for (String suffix : SUFFIXES) {
+            if (term.endsWith(suffix)) {
+                term = term.substring(0, term.length() - suffix.length()).strip();
+            }
+        }
+        return term.isEmpty() ? null : term;
+    }
+
+    /** The concept a question asks about: "what is an inside day?", "что такое OPEX", or just "doji?". */
+    public static Concept find(String text) {
+        String term = askedTerm(text);
+        if (term == null) {
+            term = TextNormalizer.normalize(text);
+        }
+        return lookup(term);
+    }
+
+    static Concept lookup(String term) {
+        Concept exact = lookupExact(term);
+        if (exact != null) {
+            return exact;
+        }
+        for (String kind : KIND_WORDS) {
+            if (term.endsWith(kind) && term.length() > kind.length()) {
+                return lookupExact(term.substring(0, term.length() - kind.length()).strip());
+            }
+            String leading = kind.strip() + " ";
+            if (term.startsWith(leading) && term.length() > leading.length()) {
+                return lookupExact(term.substring(leading.length()).strip());
+            }
+        }
+        return null;
+    }
+
+    private static Concept lookupExact(String term) {
+        List<String> all = new ArrayList<>();
+        for (Concept c : CONCEPTS) {
+            for (String alias : c.aliases()) {
+                if (alias.equals(term)) {
+                    return c;
+                }
+                all.add(alias);
+            }
+        }
+        String corrected = TextNormalizer.correct(term, all);
+        for (Concept c : CONCEPTS) {
+            if (c.aliases().contains(corrected)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    public static List<String> names() {
+        List<String> names = new ArrayList<>();
+        for (Concept c : CONCEPTS) {
+            names.add(c.name());
+        }
+        return names;
+    }
+}

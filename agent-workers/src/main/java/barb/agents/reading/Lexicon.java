@@ -1,0 +1,974 @@
+package barb.agents.reading;
+
+import barb.agents.steps.FilterText;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The words and phrases the question reader knows, English and Russian, as ordered rules: each rule is a regular
+ * expression over the normalised question (lower case, ё→е, single spaces) and the findings it stands for. Rules
+ * are tried in order and a later rule never reads text an earlier one took, so specific phrases come first
+ * ("morning star" before "morning", "day after a holiday" before "the day after").
+ */
+public final class Lexicon {
+    private Lexicon() {
+    }
+
+    /** One thing the reader understood: a kind (metric, session, cond, …), its value and where it was. */
+    public record Finding(String kind, String value, int start, int end, int seq) {
+    }
+
+    /** A rule: its pattern and what a match means (kind/value pairs). */
+    record Rule(Pattern pattern, Function<Matcher, List<String[]>> meaning) {
+    }
+
+    static final String NUM = "(-?\\d+(?:\\.\\d+)?)";
+    static final String UNIT = "(?:\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*|п\\.))?";
+    static final String CMP = "(more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeds|exceeded|exceed|at least|превышает|превысил\\p{L}*|"
+            + "no less than|less than|smaller than|lower than|under|below|at most|no more than|"
+            + "больше чем на|больше чем|больше|более чем на|более чем|более|свыше|выше|не менее чем на|не менее|"
+            + "не меньше|минимум|меньше чем на|меньше чем|меньше|менее чем на|менее|ниже|не более|максимум|"
+            + ">=|<=|>|<|=)";
+
+    /** A number that counts days or times is not a threshold. */
+    private static final String NOT_COUNT = "(?!\\s*(?:(?:trading )?days?|sessions?|times|дн\\p{L}*|дня|день|раз\\p{L}*|"
+            + "in a row|подряд))";
+    private static final String DOWN_VERB = "(?:fell|fall|falls|falling|dropped|drop|drops|declined|decline|declines|"
+            + "sank|sink|lost|lose|loses|slid|tanked|down|closed down|closed lower|упал\\p{L}*|упад\\p{L}*|пада\\p{L}*|"
+            + "снизил\\p{L}*|просел\\p{L}*|просед\\p{L}*|подешевел\\p{L}*|закрыл\\p{L}* в минус\\p{L}*|"
+            + "закрыл\\p{L}* ниже|снижени\\p{L}*|падени\\p{L}*)";
+    private static final String UP_VERB = "(?:rose|rise|rises|rising|gained|gain|gains|rallied|rally|rallies|climbed|"
+            + "climb|jumped|up|closed up|closed higher|increased|вырос\\p{L}*|выраст\\p{L}*|раст[её]т|растут|рос|росл\\p{L}*|"
+            + "подрос\\p{L}*|подорожал\\p{L}*|закрыл\\p{L}* в плюс\\p{L}*|закрыл\\p{L}* выше|рост\\p{L}*)";
+    private static final String METRIC_WORD = "(range|ranges|daily range|volatility|ренж\\p{L}*|рейндж\\p{L}*|"
+            + "диапазон\\p{L}*|размах\\p{L}*|волатильност\\p{L}*|change|changes|return|returns|move|moves|"
+            + "изменени\\p{L}*|доходност\\p{L}*|gap|gaps|гэп\\p{L}*|volume|volumes|объем\\p{L}*|body|bodies|"
+            + "тело|тела|телом)";
+
+    /** Rules that run before period phrases are looked for, so they keep the words a period would also claim. */
+    static final List<Rule> EARLY = List.of(
+            // controlled period texts with dots or dashes
+            rule("(?:in |for |during |period )?((?:\\d{4}(?:-q[1-4]|-w\\d{1,2}|-\\d{2}(?:-\\d{2})?)?|q[1-4]|"
+                    + "january|february|march|april|may|june|july|august|september|october|november|december)?"
+                    + "\\.\\.(?:\\d{4}(?:-q[1-4]|-w\\d{1,2}|-\\d{2}(?:-\\d{2})?)?|q[1-4]|january|february|march|"
+                    + "april|may|june|july|august|september|october|november|december)?)",
+                    m -> m.group(1).equals("..") ? List.of() : kv("when", m.group(1))),
+            rule("(?:in |for |during |on |period )?(\\d{4}-(?:q[1-4]|w\\d{1,2}|\\d{2}(?:-\\d{2})?))",
+                    m -> kv("when", m.group(1))),
+            rule("(?:in |for |during |period )(ytd|mtd|q[1-4])(?! (?:of )?\\d{4})", m -> kv("when", m.group(1))),
+            rule("(streaks?|runs?|серии|серий|серия|серию) (?:of |из )?(?:(?:at least|не менее|от|минимум) (\\d+)|"
+                    + "(\\d+) (?:or more|и более)) (?:(green|red|зелен\\p{L}*|красн\\p{L}*) )?(?:days|sessions|дн\\p{L}*|дня)",
+                    Lexicon::streakOf),
+            rule("(?:up to and including|up to) (\\d{4})(?: inclusive)?",
+                    m -> kv("when", ".." + m.group(1))),
+            rule("(?:in |в |во )?(first|second|third|fourth|перв\\p{L}*|втор\\p{L}*|трет\\p{L}*|четверт\\p{L}*) "
+                    + "(?:quarter )?(?:and|or|vs|и|или) (?:the )?(?:в |во )?(first|second|third|fourth|перв\\p{L}*|"
+                    + "втор\\p{L}*|трет\\p{L}*|четверт\\p{L}*) (?:quarters?|квартал\\p{L}*)(?: of| года)?(?: (\\d{4}))?",
+                    Lexicon::twoQuarters),
+            // time of day windows
+            rule("(?:between|from) (\\d{1,2})(?::(\\d{2}))? ?(am|pm)? (?:and|to|-|until|till) "
+                    + "(\\d{1,2})(?::(\\d{2}))? ?(am|pm)?(?: et| est| ny time| new york time)?",
+                    m -> time(m, 1, 2, 3, 4, 5, 6)),
+            rule("(?:с|от) (\\d{1,2})(?::(\\d{2}))?()(?: часов| ч)? (?:до|по) (\\d{1,2})(?::(\\d{2}))?()"
+                    + "(?: часов| ч)?(?: по нью йорку| et)?", m -> time(m, 1, 2, 3, 4, 5, 6)),
+            rule("(\\d{1,2}):(\\d{2})()\\s?-\\s?(\\d{1,2}):(\\d{2})()", m -> time(m, 1, 2, 3, 4, 5, 6)),
+            // months as a filter (every March), weekdays
+            rule("(?:every|each|all|in all|in every|on every) (january|february|march|april|may|june|july|august|"
+                    + "september|october|november|december)s?", m -> kv("month", m.group(1))),
+            rule("(januaries|februaries|marches|aprils|mays|junes|julys|augusts|septembers|octobers|novembers|"
+                    + "decembers)", m -> kv("month", pluralMonth(m.group(1)))),
+            rule("(?:по каждому |по |все |во все |в каждом |в каждый |каждый |каждом |каждому )(январ|феврал|март|"
+                    + "апрел|ма|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ям|ях|ам|ах|е|ь|ы|и|т|й|у|ю)",
+                    m -> kv("month", russianMonth(m.group(1)))),
+            // relative thresholds: range more than 1.5 times the 20-day average
+            rule(METRIC_WORD + "?(?: (rth|eth|ртх|етх))?\\s*(?:is |was |were |of |at least |more than |above |over |greater than |"
+                    + "больше |выше |более |в |был |была |были |было )*" + NUM + "\\s*(?:x|times|раза?) (?:the |its |больше |выше |"
+                    + "чем |от )*(?:(\\d+)[ -]?(?:day|d|дневн\\p{L}*) )?(average|avg|mean|median|min|max|"
+                    + "средн\\p{L}*|медиан\\p{L}*)(?: (?:of|over|for|за|of the) (?:the )?(?:last |previous |прошлые |"
+                    + "последние |предыдущие )?(\\d+) ?(?:days|sessions|d|дн\\p{L}*|сесси\\p{L}*))?",
+                    Lexicon::relative),
+            rule("(?:в )?" + NUM + " раза? (?:больше|выше) (?:чем )?(?:средн\\p{L}*|медиан\\p{L}*)(?: "
+                    + "(?:за|из) (?:последние |прошлые |предыдущие )?(\\d+) ?(?:дн\\p{L}*|сесси\\p{L}*))?",
+                    m -> kv("cond", "range > " + FilterText.number(Double.parseDouble(m.group(1))) + " x "
+                            + ref("средн") + " " + (m.group(2) == null ? "20" : m.group(2)) + "d")),
+            // offsets: 1, 2 and 5 days after
+            rule("(\\d+(?:(?:, ?| and | и |,? and )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|"
+                    + "дня|сесси\\p{L}*) (?:later|after|afterwards|после|спустя)",
+                    m -> kv("offsets", numberList(m.group(1)))),
+            rule("(\\d+(?:(?:, ?| and | и |,? and )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|"
+                    + "дня|сесси\\p{L}*) (?:before|earlier|до|раньше|перед)",
+                    m -> kv("offsets", "-" + numberList(m.group(1)).replace(",", ",-"))),
+            rule("(?:через|спустя) (\\d+(?:(?:, ?| и )\\d+)*) (?:торгов\\p{L}* )?(?:дн\\p{L}*|день|дня|сесси\\p{L}*)",
+                    m -> kv("offsets", numberList(m.group(1)))),
+            rule("(?:on |in )?(?:days? )?(\\d+(?:(?:, ?| and |,? and )\\d+)*) (?:trading )?(?:days? )?after",
+                    m -> kv("offsets", numberList(m.group(1)))),
+            // distribution parameters
+            rule("(?:in |into |with |на )?(\\d+) (?:bins|buckets|корзин\\p{L}*|бин\\p{L}*|интервал\\p{L}*)(?! of)",
+                    m -> kv("bins", m.group(1))),
+            rule("(?:the )?(\\d+(?:\\.\\d+)?(?:th|st|nd|rd|-?й|-?го)?(?:(?:, ?| and | и |,? and |/| to | - )"
+                    + "(?:the )?\\d+(?:\\.\\d+)?(?:th|st|nd|rd|-?й|-?го)?)*) (?:percentiles?|перцентил\\p{L}*|"
+                    + "процентил\\p{L}*)", m -> percentiles(m.group(1))),
+            rule("(p\\d{1,2}(?:(?:, ?| and | и |,? and |/)p\\d{1,2})+)", m -> percentiles(m.group(1))),
+            rule("(?:with )?(?:percentiles?|перцентил\\p{L}*|процентил\\p{L}*) (\\d+(?:\\.\\d+)?(?:(?:, ?| and | и |,? and )"
+                    + "\\d+(?:\\.\\d+)?)*)", m -> kv("percentiles", numberList(m.group(1))))
+    );
+
+    /** Everything else, in order. */
+    static final List<Rule> RULES = buildRules();
+
+    private static List<Rule> buildRules() {
+        List<Rule> r = new ArrayList<>();
+        // calendar events (before "options" and "the day after")
+        r.add(rule("quad(?:ruple)? ?witching(?: days?)?|квад ?витчинг\\p{L}*|triple witching(?: days?)?|квадрупл\\p{L}*(?: витчинг\\p{L}*)?|витчинг\\p{L}*|"
+                + "(?:тройн|четверн)\\p{L}* ведьм\\p{L}*", kv("event", "quad_witching")));
+        r.add(rule("opex(?: days?)?|(?:monthly )?options? expirations?(?: days?)?|expiration days?|expirations?|"
+                + "экспираци\\p{L}*(?: опцион\\p{L}*)?|опекс\\p{L}*", kv("event", "opex")));
+        r.add(rule("(?:(?:the )?(?:days?|sessions?) )?before (?:a |the )?holidays?|перед праздник\\p{L}*|"
+                + "накануне праздник\\p{L}*|предпраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_before_holiday")));
+        r.add(rule("(?:(?:the )?(?:first )?(?:trading )?(?:days?|sessions?) )?after (?:a |the )?holidays?|"
+                + "(?:(?:в )?перв\\p{L}* (?:торгов\\p{L}* )?(?:день|дни|дня|дням|сесси\\p{L}*) )?после праздник\\p{L}*|"
+                + "послепраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_after_holiday")));
+        r.add(rule("early close(?:s|d)?(?: days?)?|shortened (?:days?|sessions?)|half[ -]days?|"
+                + "сокращенн\\p{L}* (?:дн\\p{L}*|день|сесси\\p{L}*)", kv("event", "early_close")));
+        r.add(rule("(?:not? |non |excluding |except(?: on)? |without |кроме |не в |не |без )(?:on |an? |the |дни |дней )?"
+                + "(fomc|fed|фомс|фрс|cpi|nfp|opex|нонфарм\\p{L}*|экспираци\\p{L}*|holidays?|праздник\\p{L}*)"
+                + "(?: (?:meeting|decision|report|release)s?)?(?: days?| дн\\p{L}*)?", Lexicon::notEvent));
+        r.add(rule("(?:fomc|fed|federal reserve)(?: (?:meeting|decision|announcement|rate decision)s?)?(?: days?)?|"
+                + "фомс|(?:заседани\\p{L}* |решени\\p{L}* )?фрс|fed days?", kv("event", "fomc")));
+        r.add(rule("cpi(?: (?:report|release|print)s?)?(?: days?)?|inflation (?:report|data|release|print)s?"
+                + "(?: days?)?|(?:данн\\p{L}* |отчет\\p{L}* )?(?:по )?инфляци\\p{L}*|(?:дн\\p{L}* )?cpi",
+                kv("event", "cpi")));
+        r.add(rule("nfp(?: days?)?|non[ -]?farm(?: payrolls?)?(?: days?)?|(?:jobs report|payrolls?)(?: days?)?|"
+                + "нонфарм\\p{L}*|нфп", kv("event", "nfp")));
+        r.add(rule("holidays?|праздник\\p{L}*|праздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "holiday")));
+
+        r.add(rule("(?:the )?(?:next|following) (?:trading )?(?:day|session)|the (?:day|session) after|"
+                + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's",
+                kv("later", "1")));
+        r.add(rule("(?:the )?same day|в тот же день|в этот же день", kv("later", "0")));
+        r.add(rule("(?:the |on the )?(?:day|session) before|накануне|за день до", kv("offsets", "-1")));
+        // things Barb cannot answer
+        r.add(rule("does it make sense(?: to \\p{L}+)?|is it worth(?: it| \\p{L}+ing)?|worth holding|"
+                + "(?:имеет|есть) ли смысл(?: \\p{L}+)?|стоит ли (?:держать|торговать|заниматься)\\p{L}*",
+                kv("goal", "")));
+        r.add(rule("right now|currently|current (?:price|level|quote|value)|price now|at the moment|live (?:price|data)|"
+                + "real[ -]?time|(?:прямо )?сейчас|текущ\\p{L}* (?:цен\\p{L}*|уров\\p{L}*|котировк\\p{L}*)|"
+                + "в данный момент|на данный момент|в моменте", kv("out", "realtime")));
+        r.add(rule("will (?:it|nq|the market|price|nasdaq|the price|we)(?: \\p{L}+)?|going to (?:go|rise|fall|drop|"
+                + "crash|rally)\\p{L}*|tomorrow|next week will|forecasts?|predict\\p{L}*|predictions?|outlook|"
+                + "прогноз\\p{L}*|предскаж\\p{L}*|предсказ\\p{L}*|будет ли|завтра|вырастет ли|упадет ли|что будет с|"
+                + "куда (?:пойдет|пойдут|двинется|идет)|пойдет ли",
+                kv("out", "prediction")));
+        r.add(rule("should i (?:buy|sell|short|long|go long|go short|enter|exit|hold|trade)\\p{L}*|buy or sell|"
+                + "(?:is it|it is) (?:a )?good (?:time |idea )?to (?:buy|sell|short)|good entry|entry points?|"
+                + "take profit|stop[ -]loss|стоит ли (?:покупать|продавать|входить|шортить|брать|лонговать|купить|"
+                + "продать)|купить или продать|когда (?:покупать|продавать|входить)|точк\\p{L}* входа|"
+                + "тейк профит|стоп лосс?|(?:buy |sell |trading )?signals?|сигнал\\p{L}*(?: на (?:вход|покупку|продажу))?|"
+                + "вход в (?:лонг|шорт)|(?:войти|зайти) в (?:лонг|шорт)", kv("out", "signal")));
+        r.add(rule("(rsi|macd|moving averages?|ma ?\\d+|ema ?\\d*|sma ?\\d*|bollinger(?: bands?)?|stochastic\\p{L}*|"
+                + "atr|vwap|fibonacci|fib levels?|ichimoku|adx|obv|скользящ\\p{L}*(?: средн\\p{L}*)?|мувинг\\p{L}*|"
+                + "боллинджер\\p{L}*|стохастик\\p{L}*|фибоначчи|рси|макд)(?:\\s*(?:is |was |были? |)?"
+                + "(?:<=|>=|<|>|=|above|below|over|under|выше|ниже|больше|меньше)\\s*\\d+(?:\\.\\d+)?)?",
+                m -> kv("out", "indicator:" + m.group(1))));
+        r.add(rule("support(?: levels?)?|resistance(?: levels?)?|support and resistance|pivot points?|"
+                + "поддержк\\p{L}*|сопротивлени\\p{L}*|уровн\\p{L}* (?:поддержки|сопротивления)|пивот\\p{L}*",
+                kv("out", "levels")));
+        r.add(rule("news|headlines?|earnings|sentiment|новост\\p{L}*|отчетност\\p{L}*|настроени\\p{L}*",
+                kv("out", "news")));
+        r.add(rule("options? flows?|options|option chain|open interest|gamma(?: exposure)?|put call ratio|"
+                + "опцион\\p{L}*|открыт\\p{L}* интерес\\p{L}*", kv("out", "options")));
+        r.add(rule("(vix|es|spx|s&p(?: ?500)?|sp ?500|spy|qqq|dow(?: jones)?|djia|ym|rty|russell(?: 2000)?|crude|oil|"
+                + "gold|silver|bitcoin|btc|eth(?:ereum)? coin|eurusd|bonds?|treasur\\p{L}*|nikkei|dax|ftse|aapl|apple|"
+                + "tesla|tsla|nvda|nvidia|msft|microsoft|stocks?|викс|нефт\\p{L}*|золот\\p{L}*|серебр\\p{L}*|"
+                + "биткоин\\p{L}*|биткойн\\p{L}*|сп ?500|доллар\\p{L}*|рубл\\p{L}*|евро|акци\\p{L}*|облигаци\\p{L}*|"
+                + "доу джонс\\p{L}*|эс энд пи)", m -> kv("out", "instrument:" + m.group(1))));
+
+        // complement: "other days", "the rest"
+        r.add(rule("(?:all )?other (?:days|sessions)|the rest(?: of the days)?|rest of (?:the )?days|other|normal days|"
+                + "остальн\\p{L}*(?: дн\\p{L}*)?|други\\p{L}* дн\\p{L}*|обычн(?:ые|ых|ым|ыми) дн(?:и|ей|ям|ями|ях)|все остальн\\p{L}*",
+                kv("complement", "")));
+
+        // candle and price patterns
+        r.add(rule("inverted hammers?|перевернут\\p{L}* молот\\p{L}*|обратн\\p{L}* молот\\p{L}*",
+                kv("pattern", "inverted_hammer")));
+        r.add(rule("hanging m[ae]n|повешенн\\p{L}*", kv("pattern", "hanging_man")));
+        r.add(rule("shooting stars?|падающ\\p{L}* звезд\\p{L}*", kv("pattern", "shooting_star")));
+        r.add(rule("morning stars?|утренн\\p{L}* звезд\\p{L}*", kv("pattern", "morning_star")));
+        r.add(rule("evening stars?|вечерн\\p{L}* звезд\\p{L}*", kv("pattern", "evening_star")));
+        r.add(rule("bullish engulfing(?: patterns?| candles?| days?)?|engulfing bullish|бычь\\p{L}* поглощени\\p{L}*",
+                kv("pattern", "bullish_engulfing")));
+        r.add(rule("bearish engulfing(?: patterns?| candles?| days?)?|engulfing bearish|медвеж\\p{L}* поглощени\\p{L}*",
+                kv("pattern", "bearish_engulfing")));
+        r.add(rule("engulfing(?: patterns?| candles?| days?)?|поглощени\\p{L}*",
+                kv("pattern", "bullish_engulfing", "pattern", "bearish_engulfing")));
+        r.add(rule("bullish harami|бычь\\p{L}* харами", kv("pattern", "bullish_harami")));
+        r.add(rule("bearish harami|медвеж\\p{L}* харами", kv("pattern", "bearish_harami")));
+        r.add(rule("harami|харами", kv("pattern", "bullish_harami", "pattern", "bearish_harami")));
+        r.add(rule("3 white soldiers|3 бел\\p{L}* солдат\\p{L}*", kv("pattern", "three_white_soldiers")));
+        r.add(rule("3 black crows|3 черн\\p{L}* ворон\\p{L}*", kv("pattern", "three_black_crows")));
+        r.add(rule("marubozu|марубозу", kv("pattern", "marubozu")));
+        r.add(rule("spinning tops?|волчок\\p{L}*|волчк\\p{L}*", kv("pattern", "spinning_top")));
+        r.add(rule("doji(?: candles?| days?)?|доджи|дожи", kv("pattern", "doji")));
+        r.add(rule("hammers?|молот\\p{L}*", kv("pattern", "hammer")));
+        r.add(rule("inside (?:days?|bars?|candles?|sessions?)|внутренн\\p{L}* (?:день|дни|дня|дням|дней|бар\\p{L}*|"
+                + "свеч\\p{L}*)|инсайд\\p{L}*(?: (?:бар|день|дэй|дни)\\p{L}*)?", kv("pattern", "inside_day")));
+        r.add(rule("outside (?:days?|bars?|candles?|sessions?)|внешн\\p{L}* (?:день|дни|дня|дням|дней|бар\\p{L}*|"
+                + "свеч\\p{L}*)|аутсайд\\p{L}*(?: (?:бар|день|дэй|дни)\\p{L}*)?", kv("pattern", "outside_day")));
+        r.add(rule("nr ?4|narrow range 4|нр ?4", kv("pattern", "nr4")));
+        r.add(rule("nr ?7|narrow range 7|нр ?7", kv("pattern", "nr7")));
+        r.add(rule("higher highs?", kv("pattern", "higher_high")));
+        r.add(rule("higher lows?", kv("pattern", "higher_low")));
+        r.add(rule("lower highs?", kv("pattern", "lower_high")));
+        r.add(rule("lower lows?", kv("pattern", "lower_low")));
+        r.add(rule("(?:upside )?breakouts? (?:of|above|through) (?:the )?(?:20[ -]day )?highs?|breakouts? (?:up|higher)|"
+                + "upside breakouts?|пробо\\p{L}* (?:вверх|хая|максимума)", kv("pattern", "breakout_high")));
+        r.add(rule("(?:downside )?breakouts? (?:of|below|through) (?:the )?(?:20[ -]day )?lows?|breakouts? (?:down|lower)|"
+                + "downside breakouts?|breakdowns?|пробо\\p{L}* (?:вниз|лоя|минимума)", kv("pattern", "breakout_low")));
+        r.add(rule("breakouts?|пробо\\p{L}*", kv("pattern", "breakout_high", "pattern", "breakout_low")));
+
+        // N green / red days in a row
+        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:consecutive |straight )?(green|red|зелен\\p{L}*|красн\\p{L}*|"
+                + "bullish|bearish)(?: (?:days?|candles?|sessions?|closes?|bars?|дн\\p{L}*|день|дня|свеч\\p{L}*|"
+                + "сесси\\p{L}*))?(?: (?:in a row|consecutive|straight|подряд))?", Lexicon::consecutive));
+        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:consecutive|straight) (green|red)(?: days?| sessions?| candles?)?",
+                Lexicon::consecutive));
+        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:дн\\p{L}*|день|дня|свеч\\p{L}*) подряд (зелен\\p{L}*|красн\\p{L}*)",
+                m -> consecutive(m.group(1), m.group(2), m.group(3))));
+
+        // runs of up / down days: "dropped 3 days in a row" is a streak of at least 3 down days
+        r.add(rule("(?:" + DOWN_VERB + "|losing days?|down days?) (?:for )?(\\d+) (?:(?:trading )?days?|sessions?|дн\\p{L}*|дня|"
+                + "день) (?:in a row|straight|consecutive|подряд)|(\\d+) (?:down|losing) days? (?:in a row|straight)",
+                m -> kv("dir", "down", "op", "streak", "minlen", firstGroup(m))));
+        r.add(rule("(?:" + UP_VERB + "|winning days?|up days?) (?:for )?(\\d+) (?:(?:trading )?days?|sessions?|дн\\p{L}*|дня|"
+                + "день) (?:in a row|straight|consecutive|подряд)|(\\d+) (?:up|winning) days? (?:in a row|straight)",
+                m -> kv("dir", "up", "op", "streak", "minlen", firstGroup(m))));
+        // the first minutes of the regular session
+        r.add(rule("(?:the )?first (15|30|45|60) minutes(?: of (?:rth|trading|the session|the day|regular hours))?|"
+                + "(?:в )?первые (15|30|45|60) минут", m -> kv("time", openingWindow(firstGroup(m)))));
+        // close against the same day's open: the candle's colour
+        r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:above|higher than|over) "
+                + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
+                + "закрыл\\p{L}* выше (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* выше открыти\\p{L}*",
+                kv("color", "green")));
+        r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:below|lower than|under) "
+                + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
+                + "закрыл\\p{L}* ниже (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* ниже открыти\\p{L}*",
+                kv("color", "red")));
+        // price levels: "closed above 20000"
+        r.add(rule("(close|closed|closes|closing price|open|opened|opens|opening price|закрыл\\p{L}*|закрыти\\p{L}*|"
+                + "открыл\\p{L}*|открыти\\p{L}*)(?: (?:was|is|был\\p{L}*))? " + CMP + "(?: на)? ?" + NUM
+                + "(?!\\s*(?:%|percent|процент|пункт|points?|pts))", Lexicon::priceLevel));
+        // thresholds
+        r.add(rule("(?:gaps?|gapped|opened|open|открыл\\p{L}*|гэп\\p{L}*) (up|down|higher|lower|вверх|вниз|выше|ниже)"
+                + "s?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT, Lexicon::gapThreshold));
+        // the size before the noun: "a 2% drop", "a 1.5%+ rally", "падение на 3%"
+        r.add(rule("(?:an? )?" + NUM + "\\s*(%|percent|pct|процент\\p{L}*|points?|pts|пункт\\p{L}*)(?:\\+| or more| plus)? "
+                + "(drops?|falls?|declines?|sell ?offs?|down days?|down moves?|losses|loss|losing days?|"
+                + "rall(?:y|ies)|gains?|rises?|jumps?|up days?|up moves?|winning days?|"
+                + "падени\\p{L}*|снижени\\p{L}*|просадк\\p{L}*|рост\\p{L}*)", Lexicon::sizeBeforeNoun));
+        r.add(rule(DOWN_VERB + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT + NOT_COUNT,
+                m -> directionThreshold(m, false)));
+        r.add(rule(UP_VERB + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT + NOT_COUNT,
+                m -> directionThreshold(m, true)));
+        r.add(rule("(" + String.join("|", FilterText.METRICS) + ") ?(<=|>=|!=|<|>|=) ?" + NUM,
+                m -> kv("cond", m.group(1) + " " + m.group(2) + " " + FilterText.number(Double.parseDouble(m.group(3))))));
+        r.add(rule(METRIC_WORD + "(?: (?<sess>rth|eth|ртх|етх))?(?: (?:was|is|of|were|has been|has|был\\p{L}*|"
+                + "бывает|в среднем))? " + CMP + "(?: на)? ?" + NUM + UNIT, Lexicon::metricThreshold));
+
+        // sessions
+        r.add(rule("london open", kv("session", "LONDON_OPEN")));
+        r.add(rule("(?:the )?first (?:trading )?hour(?: of (?:rth|trading|the session|the day|regular hours))?|"
+                + "opening hour|opening range|open hour|ny open|new york open|перв\\p{L}* (?:торгов\\p{L}* )?час\\p{L}*"
+                + "(?: торгов\\p{L}*| сесси\\p{L}*| rth)?", kv("session", "RTH_OPEN")));
+        r.add(rule("(?:the )?last (?:trading )?hour(?: of (?:rth|trading|the session|the day|regular hours))?|"
+                + "closing hour|последн\\p{L}* (?:торгов\\p{L}* )?час\\p{L}*(?: торгов\\p{L}*| сесси\\p{L}*| rth)?",
+                kv("session", "RTH_CLOSE")));
+        r.add(rule("ny close|new york close", kv("session", "NY_CLOSE")));
+        r.add(rule("rth|regular (?:trading )?(?:hours|session)|cash (?:session|hours)|day session|основн\\p{L}* "
+                + "(?:торгов\\p{L}* )?сесси\\p{L}*|ртх|регулярн\\p{L}* сесси\\p{L}*|дневн\\p{L}* сесси\\p{L}*",
+                kv("session", "RTH")));
+        r.add(rule("eth|full (?:trading )?(?:day|session)|globex day|whole (?:trading )?day|entire (?:trading )?day|"
+                + "24 ?h|extended (?:trading )?hours|electronic (?:session|hours)|полн\\p{L}* (?:торгов\\p{L}* )?"
+                + "(?:день|дня|дне|сесси\\p{L}*)|етх|весь (?:торгов\\p{L}* )?день|за весь день|вс(?:я|ю|ей) (?:торгов\\p{L}* )?сесси\\p{L}*|"
+                + "полн\\p{L}* сесси\\p{L}*", kv("session", "ETH")));
+        r.add(rule("globex(?: session| hours)?|глобекс\\p{L}*", kv("session", "GLOBEX")));
+        r.add(rule("overnight(?: session)?|ночн\\p{L}* сесси\\p{L}*|овернайт\\p{L}*|ночью", kv("session", "OVERNIGHT")));
+        r.add(rule("asian? (?:session|hours)|asian|азиатск\\p{L}*(?: сесси\\p{L}*)?|ази\\p{L}*", kv("session", "ASIAN")));
+        r.add(rule("(?:european|europe|london)(?: session| hours)?|европейск\\p{L}*(?: сесси\\p{L}*)?|"
+                + "лондонск\\p{L}*(?: сесси\\p{L}*)?|европ\\p{L}*|лондон\\p{L}*", kv("session", "EUROPEAN")));
+        r.add(rule("pre[ -]?market|премаркет\\p{L}*|пре маркет\\p{L}*", kv("session", "PREMARKET")));
+        r.add(rule("post[ -]?market|after[ -]hours|постмаркет\\p{L}*", kv("session", "POSTMARKET")));
+        r.add(rule("morning(?: session)?|утренн\\p{L}*(?: сесси\\p{L}*)?|утром", kv("session", "MORNING")));
+        r.add(rule("afternoon(?: session)?|послеобеденн\\p{L}*(?: сесси\\p{L}*)?|после обеда|днем",
+                kv("session", "AFTERNOON")));
+        r.add(rule("lunch(?: ?time| hour| session| break)?|обед\\p{L}*|ланч\\p{L}*", kv("session", "LUNCH")));
+        r.add(rule("us session|american session|американск\\p{L}* сесси\\p{L}*", kv("session", "US")));
+
+        // gaps
+        r.add(rule("(?:gaps?|gapped|gapping) (up|down|higher|lower)s?|(up|down) gaps?|gap-(up|down)s?|"
+                + "гэп\\p{L}*[ -]?(ап|даун)\\p{L}*|"
+                + "(?:гэп\\p{L}*|открыл\\p{L}* с гэпом|открыти\\p{L}* с гэпом) (вверх|вниз)|"
+                + "(?:opened|opens|open) (?:with a )?gap (up|down)", Lexicon::gap));
+
+        // bars and buckets
+        r.add(rule("(?:in |by |into |with )?(15|30|60)[ -]?(?:minute|min|m|минутн\\p{L}*|мин) (?:buckets?|intervals?|"
+                + "blocks?|slots?|windows?|интервал\\p{L}*|корзин\\p{L}*|блок\\p{L}*|окн\\p{L}*)",
+                m -> kv("bucket", m.group(1) + "m")));
+        r.add(rule("(?:in |by |into )?(?:hourly|1 hour|one hour|часов\\p{L}*) (?:buckets?|intervals?|blocks?|"
+                + "интервал\\p{L}*|блок\\p{L}*)", kv("bucket", "60m")));
+        r.add(rule("(?:on |using |with |by |по )?(5|15|30)[ -]?(?:minute|min|m|минутн\\p{L}*|мин|минутк\\p{L}*)"
+                + "(?: (?:bars?|candles?|candlesticks?|свеч\\p{L}*|бар\\p{L}*)|(?= \\p{L}+ (?:bars?|candles?|свеч\\p{L}*|"
+                + "бар\\p{L}*)(?![\\p{L}])))", m -> kv("tf", m.group(1) + "m")));
+        r.add(rule("(?:on |using |with |by |по )?(1|2|4)[ -]?(?:hour|h|час\\p{L}*)(?: (?:bars?|candles?|свеч\\p{L}*|"
+                + "бар\\p{L}*))", m -> kv("tf", m.group(1) + "h")));
+        r.add(rule("(?:on |using |with |by |по )?(?:hourly|1h|часов\\p{L}*|часовик\\p{L}*)(?: (?:bars?|candles?|"
+                + "свеч\\p{L}*|бар\\p{L}*))?", kv("tf", "1h")));
+        r.add(rule("(?:on |using )?(5m|15m|30m|2h|4h) bars", m -> kv("tf", m.group(1))));
+        r.add(rule("(?:on |using )?(?:daily (?:bars?|candles?)|дневк\\p{L}*|дневн\\p{L}* (?:свеч\\p{L}*|бар\\p{L}*)|1d bars)",
+                kv("filler", "")));
+
+        // grouping
+        r.add(rule("(?:by|per|for each|each|across) (?:day of (?:the )?week|weekdays?|days? of the week)|"
+                + "(?:which|what) (?:day of (?:the )?week|weekday)|по дням недели|по дню недели|"
+                + "(?:в )?как\\p{L}* день недели|дн\\p{L}* недели", kv("group", "weekday")));
+        r.add(rule("(?:of|in|for|within) (?:each|every) (month|year|quarter|weekday)|(?:each|every) (month|year|quarter)|"
+                + "(?:каждого|в каждом|за каждый|для каждого) (месяц|год|квартал)\\p{L}*", Lexicon::each));
+        r.add(rule("(?:by|per) months?|monthly|month by month|(?:which|what) months?|по месяцам|помесячно|"
+                + "(?:в )?как\\p{L}* месяц\\p{L}*", kv("group", "month")));
+        r.add(rule("(?:by|per) quarters?|quarterly|по кварталам|поквартально", kv("group", "quarter")));
+        r.add(rule("(?:by|per) years?|yearly|annually|year by year|year over year|по годам|год за годом|погодично",
+                kv("group", "year")));
+        r.add(rule("(?:by|per|each|for each) hours?|hour by hour|(?:which|what) hour|по часам|(?:в )?как(?:ой|ие|ом|ая) час(?:у|ам|ы|а)?|"
+                + "в котором часу|каждый час", kv("group", "hour")));
+
+        // the daily extreme and when it forms
+        r.add(rule("what time|at what time|which time|time of (?:the )?(?:day|daily)?|во сколько|в какое время|"
+                + "время", kv("whenword", "")));
+        r.add(rule("(?:the )?(?:daily |day |day's |session |дневн\\p{L}* )?(high|low|highs|lows|хай\\p{L}*|лой\\p{L}*|"
+                + "лоу|максимум\\p{L}*(?! дней)|минимум\\p{L}*(?! дней))(?: of (?:the )?(?:day|session))?(?: дня| сессии)?",
+                m -> kv("extreme", extreme(m.group(1)))));
+
+        // weekdays
+        r.add(rule("(?:on |every |each |all |по |в |во )?(monday|tuesday|wednesday|thursday|friday)s?|"
+                + "(?:on |every |each |all |по |в |во )?(понедельник|вторник|сред|четверг|пятниц)(?:ам|ами|ах|ов|а|у|ы|и|е)?",
+                Lexicon::weekday));
+
+        // colours and directions
+        r.add(rule("green(?: days?| candles?| closes?| bars?| sessions?)?|зелен\\p{L}*(?: (?:дн\\p{L}*|день|свеч\\p{L}*|"
+                + "бар\\p{L}*))?|bullish (?:days?|candles?)|бычь\\p{L}* (?:дн\\p{L}*|свеч\\p{L}*|день)",
+                kv("color", "green")));
+        r.add(rule("red(?: days?| candles?| closes?| bars?| sessions?)?|красн\\p{L}*(?: (?:дн\\p{L}*|день|свеч\\p{L}*|"
+                + "бар\\p{L}*))?|bearish (?:days?|candles?)|медвеж\\p{L}* (?:дн\\p{L}*|свеч\\p{L}*|день)",
+                kv("color", "red")));
+        r.add(rule("(?:up|positive|winning) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
+                + "finished|finishes|went|goes|go|moved|moves|trades) (?:up|higher|positive|in the green)|"
+                + "дн\\p{L}* роста|растущ\\p{L}* дн\\p{L}*|в плюс\\p{L}*|закрыти\\p{L}* в плюс\\p{L}*|"
+                + "закрыл\\p{L}* выше|" + UP_VERB, kv("dir", "up")));
+        r.add(rule("(?:down|negative|losing) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
+                + "finished|finishes|went|goes|go|moved|moves|trades) (?:down|lower|negative|in the red)|"
+                + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|в минус\\p{L}*|закрыл\\p{L}* ниже|" + DOWN_VERB
+                + "|selloffs?|sell offs?|crash\\p{L}*|dumps?|losses|обвал\\p{L}*|просадк\\p{L}*", kv("dir", "down")));
+
+        // metrics
+        r.add(rule("(" + String.join("|", FilterText.METRICS.stream().filter(x -> x.contains("_")).sorted().toList())
+                + ")", m -> kv("metric", m.group(1))));
+        r.add(rule("(?<!top |топ |top-|топ-|top|топ)(\\d+)(?= (?:самых |наиболее |most |least )?(?:volatile|quietest|calmest|wildest|спокойн\\p{L}*|"
+                + "тих\\p{L}*|волатильн\\p{L}*))", m -> kv("n", m.group(1))));
+        r.add(rule("most volatile|самы\\p{L}* волатильн\\p{L}*|wildest", kv("rank", "desc", "metric", "range")));
+        r.add(rule("least volatile|calmest|quietest|самы\\p{L}* (?:спокойн|тих)\\p{L}*|наименее волатильн\\p{L}*",
+                kv("rank", "asc", "metric", "range")));
+        r.add(rule("(?:(?:daily |day |дневн\\p{L}* )?(?:range|volatility|диапазон\\p{L}*)) (?:in|as|в) (?:a )?(?:percent\\p{L}*|%|процент\\p{L}*)|"
+                + "percent(?:age)? range|range %", kv("metric", "range_pct")));
+        r.add(rule("(?:in|as|в) (?:a )?(?:percent(?:age)?|%|процент\\p{L}*)(?: terms)?", kv("unit", "pct")));
+        r.add(rule("(?:in|as|в) (?:points?|pts|пункт\\p{L}*)", kv("unit", "points")));
+        r.add(rule("(?:daily |day |intraday |true |дневн\\p{L}* )?(?:range|ranges)|(?:дневн\\p{L}* )?диапазон\\p{L}*|volatility|volatile|ренж\\p{L}*|рейндж\\p{L}*|"
+                + "диапазон\\p{L}*|размах\\p{L}*|волатильн\\p{L}*|вола\\b", kv("metric", "range")));
+        r.add(rule("(?:daily |day |price )?(?:change|changes|return|returns|moves?|movement|performance)|"
+                + "(?:дневн\\p{L}* )?изменени\\p{L}*|доходност\\p{L}*|движени\\p{L}*", kv("metric", "change_pct")));
+        r.add(rule("gaps?|гэп\\p{L}*", kv("metric", "gap")));
+        r.add(rule("volumes?|объем\\p{L}*|traded contracts", kv("metric", "volume")));
+        r.add(rule("upper (?:wicks?|shadows?|tails?)|верхн\\p{L}* (?:тен\\p{L}*|фитил\\p{L}*|хвост\\p{L}*)",
+                kv("metric", "upper_wick")));
+        r.add(rule("lower (?:wicks?|shadows?|tails?)|нижн\\p{L}* (?:тен\\p{L}*|фитил\\p{L}*|хвост\\p{L}*)",
+                kv("metric", "lower_wick")));
+        r.add(rule("(?:candle )?bod(?:y|ies)|тело|тела|телом|тел свеч\\p{L}*", kv("metric", "body")));
+        r.add(rule("closing prices?|close prices?|цен\\p{L}* закрыти\\p{L}*", kv("metric", "close")));
+        r.add(rule("opening prices?|open prices?|цен\\p{L}* открыти\\p{L}*", kv("metric", "open")));
+
+        // operations
+        r.add(rule("(?:of )?at least (\\d+) days|(\\d+)\\+ days|не менее (\\d+) дн\\p{L}*|от (\\d+) дн\\p{L}*|"
+                + "(?:of )?(\\d+) (?:or more|и более) (?:days|дн\\p{L}*)", m -> kv("minlen", firstGroup(m))));
+        r.add(rule("compare|comparison|compared|сравни\\p{L}*|сравнени\\p{L}*|разниц\\p{L}*|difference between",
+                kv("op", "compare")));
+        r.add(rule("vs\\.?|versus|against|compared (?:to|with)|против|по сравнению с|в сравнении с", kv("vs", "")));
+        r.add(rule("or|или", kv("or", "")));
+        r.add(rule("correlat\\p{L}*|корреляц\\p{L}*|коррелир\\p{L}*|relationship between|relation between|"
+                + "related to|связь|связан\\p{L}*|зависимост\\p{L}*|зависит", kv("op", "correlation")));
+        r.add(rule("probabilit\\p{L}*|chances?|how likely|likelihood|odds|likely|вероятност\\p{L}*|шанс\\p{L}*|"
+                + "насколько вероятно", kv("op", "probability")));
+        r.add(rule("what (?:happens|happened|does (?:nq|it|the market|price) do|did (?:nq|it|the market|price) do)"
+                + "(?: next| to)?|how does (?:nq|it|the market|price) (?:behave|trade|move|react|perform)|"
+                + "reaction (?:to|after)|(?:next|following) days(?: after)?|что (?:происходит|было|бывает|"
+                + "делает\\p{L}*|происходило)(?: с (?:nq|рынком|ценой))?|как (?:ведет себя|двигается|реагирует) "
+                + "(?:рынок |nq |цена )?|реакци\\p{L}* на|следующ\\p{L}* дн\\p{L}*", kv("around", "")));
+        r.add(rule("after|following|после|вслед за", kv("after", "")));
+        r.add(rule("streaks?|runs?|winning streaks?|losing streaks?|in a row|consecutive|straight|серии|серия|серий|"
+                + "серию|подряд", kv("op", "streak")));
+        r.add(rule("distribution|distributed|histogram|percentiles?|quantiles?|spread of values|распределени\\p{L}*|"
+                + "распределен\\p{L}*|гистограмм\\p{L}*|перцентил\\p{L}*|процентил\\p{L}*|квантил\\p{L}*",
+                kv("op", "distribution")));
+        r.add(rule("typical(?:ly)?|usual(?:ly)?|normal(?:ly)?|normal size|типичн\\p{L}*|обычн\\p{L}*|как правило",
+                kv("op", "distribution")));
+        r.add(rule("how many(?: times)?|how often|how frequently|number of|count of|count|сколько(?: раз)?|как часто|"
+                + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));
+        // "посчитай средний объём" asks for the average: the verb alone does not make a count
+        r.add(rule("(?:по|под|со|пере)?счита(?:й|йте|ть|ешь|ете|ем)|calculate|compute|work out|figure out|tally",
+                kv("countverb", "")));
+        r.add(rule("seasonality|seasonal(?:ity)? (?:pattern|effect)s?|seasonal|сезонност\\p{L}*|сезонн\\p{L}*",
+                kv("seasonal", "")));
+        r.add(rule("(?:top|топ)[ -]?(\\d+)", m -> kv("rank", "desc", "n", m.group(1))));
+        r.add(rule("(\\d+) (?:(?:самых|самые|наиболее) )?(biggest|largest|highest|widest|best|strongest|greatest|longest|shortest|"
+                + "длинн\\p{L}*|продолжительн\\p{L}*|коротк\\p{L}*|"
+                + "smallest|lowest|narrowest|worst|weakest|tightest|больш\\p{L}*|крупн\\p{L}*|сильн\\p{L}*|"
+                + "высок\\p{L}*|широк\\p{L}*|лучш\\p{L}*|маленьк\\p{L}*|мал\\p{L}*|низк\\p{L}*|слаб\\p{L}*|узк\\p{L}*|"
+                + "худш\\p{L}*|крупнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*)",
+                m -> kv("rank", rankSort(m.group(2)), "n", m.group(1))));
+        r.add(rule("(biggest|largest|highest|widest|best|strongest|greatest|smallest|lowest|narrowest|worst|weakest|"
+                + "tightest|longest|shortest)(?=( \\p{L}+)?( \\p{L}+)?)", Lexicon::englishRank));
+        r.add(rule("(\\d+) (?:дней|дня|days|sessions)(?= (?:с|with) (?:самым|самой|самыми|the))", m -> kv("n", m.group(1))));
+        r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|высок|широк|маленьк|мелк|низк|слаб|узк|хорош|плох|длинн|коротк)"
+                + "\\p{L}*)|(крупнейш\\p{L}*|сильнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*|лучш\\p{L}*|худш\\p{L}*)",
+                Lexicon::russianRank));
+        r.add(rule("ascending|asc|smallest first|по возрастанию", kv("sort", "asc")));
+        r.add(rule("descending|desc|largest first|biggest first|по убыванию", kv("sort", "desc")));
+        r.add(rule("on average|average|avg|mean|в среднем|средн\\p{L}*", kv("agg", "mean")));
+        r.add(rule("median|медиан\\p{L}*", kv("agg", "median")));
+        r.add(rule("max|maximum|максимальн\\p{L}*|максимум", kv("agg", "max")));
+        r.add(rule("min|minimum|минимальн\\p{L}*|минимум", kv("agg", "min")));
+        r.add(rule("standard deviation|std|stdev|стандартн\\p{L}* отклонени\\p{L}*|ско", kv("agg", "std")));
+        r.add(rule("total|sum|суммарн\\p{L}*|сумм\\p{L}*|в сумме", kv("agg", "sum")));
+        r.add(rule("higher", kv("dir", "up")));
+        r.add(rule("lower", kv("dir", "down")));
+        r.add(rule("(?:дни|days|sessions) (?:когда|when|where|with|в которые|с)", kv("op", "list")));
+        r.add(rule("(?:(?:the )?days )?(?:list|show(?: me)?|display|give me|find|which days|what days|"
+                + "(?:when|what days) (?:was|were|did|has|had)|покажи(?: мне)?|показа(?:ть|л)(?: мне)?|покажите(?: мне)?|"
+                + "какие (?:дни|дня)|в какие дни|когда был\\p{L}*|найди|найти|выведи|вывести|список|перечисли|"
+                + "перечислить|дай)", kv("op", "list")));
+        r.add(rule("when|if|given|where|whenever|on days|when there is|когда|если|при|в дни|в день",
+                kv("connector", "")));
+        return List.copyOf(r);
+    }
+
+    /** Words that carry no meaning of their own in a data question: they may be left over. */
+    static final Set<String> FILLER = Set.copyOf(List.of(
+            "what", "whats", "is", "are", "was", "were", "be", "been", "being", "the", "a", "an", "of", "in", "on",
+            "for", "during", "over", "at", "to", "by", "with", "within", "there", "did", "does", "do", "has", "have",
+            "had", "me", "us", "i", "you", "we", "my", "our", "it", "its", "they", "them", "show", "give", "get",
+            "tell", "please", "pls", "plz", "nq", "mnq", "nasdaq", "ndx", "nasdaq100", "100", "futures", "future",
+            "contract", "contracts", "index", "day", "days", "daily", "trading", "session", "sessions", "data",
+            "history", "historical", "historically", "can", "could", "would", "want", "know", "see", "like", "let",
+            "so", "just", "that", "which", "this", "these", "those", "and", "all", "each", "per", "dates", "date",
+            "hey", "hi", "about", "market", "times", "time", "how", "much", "many", "typically", "look", "looks",
+            "candle", "candles", "bar", "bars", "has", "been", "ever", "any", "from", "than", "as", "into", "did",
+            "does", "set", "made", "make", "formed", "form", "forms", "forming", "occur", "occurs", "occurred",
+            "happen", "happens", "usually", "mostly", "most", "often", "tend", "tends", "reached", "reach",
+            "printed", "print", "hit", "hits", "get", "gets", "sorted", "sort", "order", "ordered", "rank",
+            "ranked", "were", "also", "then", "and", "both", "same", "overall", "value", "values", "size", "big",
+            "much", "level", "number", "points", "point", "pts", "percent", "%", "nasdaq's", "or", "vs", "their",
+            "longest", "long", "close", "closed", "closes", "closing", "open", "opened", "price", "move", "it's",
+            "period", "periods", "total", "kind", "one", "ones", "case", "cases", "instances", "occurrences",
+            "appear", "appears", "appeared", "there's", "been", "happened", "look", "like", "need", "ok", "okay",
+            "thanks", "thank", "please,", "quick", "question", "again", "versus", "compare", "between", "among",
+            "next", "following", "then", "later", "usually", "normally", "generally", "will",
+            "nq's", "days'", "up", "down", "chart", "charts", "stats", "statistics", "stat", "numbers", "table",
+            "breakdown", "split", "broken", "break", "out", "only", "just", "when", "where", "while", "whole",
+            "full", "entire", "week", "weeks", "year", "years", "month", "months", "quarter", "quarters", "it",
+            "happening", "behave", "behaves", "behaved", "react", "reacts", "trade", "traded", "trades", "move",
+            "moved", "moves", "size", "sizes", "how's", "frequency", "share", "fraction", "result", "results",
+            "more", "less", "than", "larger", "bigger", "smaller", "greater", "higher", "lower", "pattern",
+            "patterns", "candlestick", "candlesticks", "formation", "formations", "setup", "setups", "signal",
+            "early", "late", "ago", "since", "until", "through", "exactly", "really", "actually", "typical",
+            // conversational lead-ins and hedges: they ask nothing of their own
+            "every", "am", "trying", "try", "understand", "wondering", "wonder", "curious", "different", "another",
+            "btw", "well", "now", "hmm", "anyway", "interested", "check", "whether", "explain", "quickly", "roughly",
+            "approximately", "mind", "some", "help", "wanna", "think", "sure", "maybe", "perhaps", "guess",
+            "figure", "idea", "real", "quick", "curious", "lets", "dig", "look", "curiosity", "just", "question",
+            "questions", "thing", "things", "kindly", "hello", "again", "back", "tell", "say", "said", "calculated",
+            "computed", "got", "get", "we've", "ve", "did", "right", "alright", "cool", "great", "nice", "awesome",
+            "interesting", "hm", "yeah", "yes", "sorry", "wait", "actually", "honestly", "basically",
+            // Russian
+            "пожалуйста", "мне", "нам", "покажи", "покажите", "дай", "дайте", "скажи", "скажите", "что", "как",
+            "какой", "какая", "какое", "какие", "каким", "каких", "по", "в", "во", "на", "за", "и", "а", "с", "со",
+            "у", "о", "об", "из", "от", "до", "для", "был", "была", "было", "были", "есть", "это", "эти", "этот",
+            "эта", "тех", "те", "дни", "день", "дня", "дней", "дням", "днях", "днем", "торговый", "торговые",
+            "торговых", "торговым", "торговля", "наск", "наскед", "насдак", "насдака", "наска", "фьючерс",
+            "фьючерсе", "фьючерса", "фьюч", "нк", "нку", "индекс", "рынок", "рынка", "рынке", "данные", "данных",
+            "истории", "историю", "история", "исторически", "бывает", "бывают", "бывал", "было", "обычно", "раз",
+            "раза", "свеча", "свечи", "свечей", "свечах", "сессия", "сессии", "сессию", "сессий", "формируется",
+            "формировался", "формируются", "ставится", "делается", "устанавливается", "обновляется", "случается",
+            "случались", "случаются", "происходит", "происходят", "чаще", "всего", "часто", "также", "тоже",
+            "ли", "же", "бы", "вообще", "примерно", "около", "года", "году", "год", "годы", "месяц", "месяца",
+            "неделя", "недели", "неделю", "квартал", "квартала", "закрылся", "закрылись", "закрытие", "открытие",
+            "цена", "цены", "значение", "значения", "величина", "размер", "пункты", "пунктов", "пункта",
+            "процентов", "процента", "процент", "или", "vs", "между", "после", "перед", "потом", "затем",
+            "хочу", "знать", "узнать", "посмотреть", "интересно", "можно", "нужно", "надо", "ну", "вот", "привет",
+            "спасибо", "были", "тогда", "таких", "такие", "такой", "там", "все", "всех", "весь", "вся", "всё",
+            "сколько", "него", "нем", "них", "ним", "он", "она", "они", "оно", "его", "ее", "их", "себя", "ведет",
+            "статистика", "статистику", "статистики", "таблица", "таблицу", "разбивка", "разбивку", "больше",
+            "меньше", "выше", "ниже", "чем", "более", "менее", "одна", "один", "одно", "случаев", "случаи", "дата",
+            "даты", "датам", "шт", "ед", "свечам", "барам", "бары", "бара", "баров", "когда", "где", "который",
+            "которые", "которых", "которого", "которой", "котором", "при", "этом", "этих", "этой", "том",
+            "торговал", "торговался", "торговались", "двигался", "вел", "вёл", "себя", "себе", "обстоят", "дела",
+            "такое", "обычный", "обычная", "обычное", "какова", "каков", "каковы", "сделай", "сделать", "выведи",
+            "расскажи", "хай", "лой", "период", "периоде", "периода", "нас", "тебя", "плиз", "пж", "пжл",
+            "текущий", "ровно", "будет", "будут", "через", "спустя", "позицию", "позиция", "насколько", "закроется",
+            "закрылся", "закрылась", "закроются", "закрываться", "закрывается", "закрывался", "дню",
+            // conversational lead-ins and hedges
+            "слушай", "слушайте", "можешь", "можете", "мог", "могла", "могли", "сможешь", "подскажи", "подскажите",
+            "глянь", "посмотри", "посмотрите", "давай", "давайте", "понять", "разобраться", "кстати", "короче",
+            "типа", "вопрос", "другой", "еще", "теперь", "ладно", "хорошо", "окей", "ок", "интересует",
+            "интересуют", "хотел", "хотела", "хотелось", "выяснить", "проверить", "проверь", "просто", "именно",
+            "целом", "итого", "слушай,", "подсчитать", "помоги", "помогите", "уточни", "уточнить", "вопросик",
+            "кратко", "быстро", "прикинуть", "прикинь", "глянуть", "понимаю", "понимать", "знаешь", "посмотрим",
+            "глянем", "понятно", "ясно", "отлично", "класс", "супер", "да", "кстати,", "вопросом", "спасибо,",
+            // verbs of happening and changing that name no metric of their own
+            "набралось", "набралась", "набрались", "накопилось", "случилось", "случился", "случилась",
+            "произошло", "произошли", "насчитывается", "насчитывалось", "менялся", "менялась", "менялись",
+            "изменялся", "изменялась", "изменялись", "вел", "вела", "вели", "ведет", "ведут",
+            // "дневной" like "daily": every row is a day
+            "дневной", "дневная", "дневное", "дневные", "дневного", "дневных", "дневным", "дневному", "дневную",
+            "дневными", "ежедневный", "ежедневная", "ежедневное", "ежедневные", "ежедневно"));
+
+    /** English words the typo corrector maps misspellings onto (the lexicon's words). */
+    static final Set<String> VOCABULARY = Set.copyOf(List.of("volatility", "volatile", "average", "median", "range",
+            "ranges", "change", "return", "returns", "volume", "distribution", "probability", "correlation",
+            "compare", "comparison", "which", "what", "monday", "mondays", "tuesday", "tuesdays", "wednesday",
+            "wednesdays", "thursday", "thursdays", "friday", "fridays", "january", "february", "march", "april",
+            "june", "july", "august", "september", "october", "november", "december", "percent", "points",
+            "between", "biggest", "largest", "highest", "smallest", "lowest", "typical", "typically", "usually",
+            "maximum", "minimum", "session", "sessions", "overnight", "premarket", "afternoon", "morning", "regular",
+            "hours", "green", "engulfing", "hammer", "harami", "shooting", "inside", "outside", "marubozu",
+            "spinning", "breakout", "breakouts", "holiday", "holidays", "expiration", "witching", "inflation",
+            "streak", "streaks", "consecutive", "distributed", "histogram", "percentiles", "percentile", "weekday",
+            "weekdays", "quarter", "quarterly", "monthly", "yearly", "hourly", "minute", "buckets", "candles",
+            "candle", "days", "gaps", "gapped", "dropped", "declined", "rallied", "climbed", "gained", "happens",
+            "happened", "after", "following", "before", "average", "show", "list", "count", "often", "many",
+            "chance", "chances", "likely", "descending", "ascending", "please", "futures", "nasdaq", "support",
+            "resistance", "moving", "bollinger", "stochastic", "forecast", "predict", "prediction", "tomorrow",
+            "options", "earnings", "headlines", "bitcoin", "deviation", "standard", "european", "asian", "london",
+            "lunch", "opening", "closing", "first", "last", "hour", "during", "trading", "history", "historical",
+            "performance", "movement", "bodies", "upper", "lower", "wicks", "shadows", "soldiers", "crows", "morning",
+            "evening", "hanging", "inverted", "bullish", "bearish", "exactly", "longest", "shortest", "total",
+            "increase", "decrease", "biggest", "drops", "rallies", "gains", "losses", "selloffs", "fomc", "payrolls",
+            "relationship", "related", "versus", "against", "compared", "between", "times", "bigger", "larger",
+            "greater", "smaller", "higher", "above", "below", "under", "least", "more", "less", "than", "week",
+            "year", "years", "month", "months", "quarters", "today", "yesterday", "through", "until", "since",
+            "where", "when", "there", "their", "those", "these", "doji", "hammers", "every", "each", "other",
+            "others", "rest", "normal", "rows", "sorted", "order", "highs", "lows", "reached", "formed", "printed",
+            "early", "close", "closed", "closes", "opens", "opened", "weekend", "weekends", "holding", "hold",
+            "trade", "trades", "market", "markets", "price", "prices", "candlestick", "pattern", "patterns",
+            "number", "widest", "narrowest", "tightest", "strongest", "weakest", "greatest", "lowest", "worst",
+            "best", "crash", "crashes", "drop", "drops", "rally", "gain", "loss", "falls", "fell", "rose", "rises",
+            "intraday", "overall", "entire", "whole", "session", "windows", "window", "bucket", "minutes"));
+
+    /** Russian and slang misspellings the reader repairs before reading. */
+    static final Map<String, String> MISSPELLINGS = Map.ofEntries(
+            Map.entry("волатильнсть", "волатильность"), Map.entry("волатильносьть", "волатильность"),
+            Map.entry("валатильность", "волатильность"), Map.entry("волотильность", "волатильность"),
+            Map.entry("волатилность", "волатильность"), Map.entry("диапозон", "диапазон"),
+            Map.entry("деапазон", "диапазон"), Map.entry("ренж", "диапазон"), Map.entry("рэнж", "диапазон"),
+            Map.entry("рендж", "диапазон"), Map.entry("ренжа", "диапазона"), Map.entry("рейнж", "диапазон"),
+            Map.entry("геп", "гэп"), Map.entry("гап", "гэп"), Map.entry("гэпп", "гэп"), Map.entry("гепы", "гэпы"),
+            Map.entry("гапы", "гэпы"), Map.entry("гепом", "гэпом"), Map.entry("гапом", "гэпом"),
+            Map.entry("сколко", "сколько"), Map.entry("скока", "сколько"), Map.entry("сколька", "сколько"),
+            Map.entry("среднее", "средний"), Map.entry("срединй", "средний"), Map.entry("сренедний", "средний"),
+            Map.entry("понедельникм", "понедельникам"), Map.entry("пятницм", "пятницам"),
+            Map.entry("вероятнось", "вероятность"), Map.entry("вероятнсть", "вероятность"),
+            Map.entry("корреляцыя", "корреляция"), Map.entry("карреляция", "корреляция"),
+            Map.entry("wich", "which"), Map.entry("whcih", "which"), Map.entry("avg.", "avg"),
+            Map.entry("avarage", "average"), Map.entry("averge", "average"), Map.entry("avrage", "average"),
+            Map.entry("volatilty", "volatility"), Map.entry("volatiltiy", "volatility"),
+            Map.entry("voltility", "volatility"), Map.entry("vol", "volatility"), Map.entry("vola", "volatility"),
+            Map.entry("rng", "range"), Map.entry("teh", "the"), Map.entry("hte", "the"), Map.entry("waht", "what"),
+            Map.entry("hwo", "how"), Map.entry("mny", "many"), Map.entry("monday's", "mondays"),
+            Map.entry("fridays's", "fridays"), Map.entry("thx", "thanks"), Map.entry("u", "you"),
+            Map.entry("r", "are"), Map.entry("ur", "your"), Map.entry("nasdq", "nasdaq"), Map.entry("nsdq", "nasdaq"),
+            Map.entry("pct", "percent"), Map.entry("dojis", "doji"), Map.entry("gapps", "gaps"),
+            Map.entry("gapup", "gap up"), Map.entry("gapdown", "gap down"), Map.entry("hw", "how"),
+            Map.entry("wats", "what"), Map.entry("wat", "what"), Map.entry("whats", "what"), Map.entry("medain", "median"),
+            Map.entry("meadian", "median"), Map.entry("rnage", "range"), Map.entry("ragne", "range"));
+
+    private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(
+            Map.entry("two", "2"), Map.entry("three", "3"), Map.entry("four", "4"), Map.entry("five", "5"),
+            Map.entry("six", "6"), Map.entry("seven", "7"), Map.entry("eight", "8"), Map.entry("nine", "9"),
+            Map.entry("ten", "10"), Map.entry("twenty", "20"), Map.entry("два", "2"), Map.entry("две", "2"),
+            Map.entry("двух", "2"), Map.entry("три", "3"), Map.entry("трех", "3"), Map.entry("четыре", "4"),
+            Map.entry("четырех", "4"), Map.entry("пять", "5"), Map.entry("пяти", "5"), Map.entry("шесть", "6"),
+            Map.entry("семь", "7"), Map.entry("восемь", "8"), Map.entry("девять", "9"), Map.entry("десять", "10"),
+            Map.entry("десяти", "10"), Map.entry("двадцать", "20"), Map.entry("двадцати", "20"));
+
+    static String numberWord(String token) {
+        return NUMBER_WORDS.get(token);
+    }
+
+    // ---- helpers building findings ----
+
+    static Rule rule(String regex, Function<Matcher, List<String[]>> meaning) {
+        return new Rule(Pattern.compile("(?<![\\p{L}\\p{N}_])(?:" + regex + ")(?![\\p{L}\\p{N}_])"), meaning);
+    }
+
+    static Rule rule(String regex, List<String[]> fixed) {
+        return rule(regex, m -> fixed);
+    }
+
+    static List<String[]> kv(String... pairs) {
+        List<String[]> out = new ArrayList<>();
+        for (int i = 0; i + 1 < pairs.length; i += 2) {
+            out.add(new String[] {pairs[i], pairs[i + 1]});
+        }
+        return out;
+    }
+
+    private static List<String[]> time(Matcher m, int h1, int m1, int ap1, int h2, int m2, int ap2) {
+        int from = hour(m.group(h1), m.group(ap1));
+        int to = hour(m.group(h2), m.group(ap2));
+        if (from < 0 || to < 0) {
+            return null;
+        }
+        String fromText = String.format(Locale.ROOT, "%02d:%s", from, m.group(m1) == null ? "00" : m.group(m1));
+        String toText = String.format(Locale.ROOT, "%02d:%s", to, m.group(m2) == null ? "00" : m.group(m2));
+        return kv("time", fromText + "-" + toText);
+    }
+
+    private static int hour(String digits, String ampm) {
+        int h = Integer.parseInt(digits);
+        if (h > 24) {
+            return -1;
+        }
+        if ("pm".equals(ampm) && h < 12) {
+            h += 12;
+        }
+        if ("am".equals(ampm) && h == 12) {
+            h = 0;
+        }
+        return h == 24 ? 0 : h;
+    }
+
+    private static String pluralMonth(String plural) {
+        for (String month : FilterText.MONTHS) {
+            if (plural.startsWith(month.substring(0, 3))) {
+                return month;
+            }
+        }
+        return plural;
+    }
+
+    static String russianMonth(String stem) {
+        List<String> stems = List.of("январ", "феврал", "март", "апрел", "ма", "июн", "июл", "август", "сентябр",
+                "октябр", "ноябр", "декабр");
+        return FilterText.MONTHS.get(stems.indexOf(stem));
+    }
+
+    private static String ref(String word) {
+        if (word.startsWith("median") || word.startsWith("медиан")) {
+            return "median";
+        }
+        if (word.equals("min") || word.equals("max")) {
+            return word;
+        }
+        return "avg";
+    }
+
+    private static String metricOf(String word) {
+        if (word == null) {
+            return "range";
+        }
+        if (word.startsWith("gap") || word.startsWith("гэп")) {
+            return "gap";
+        }
+        if (word.startsWith("volume") || word.startsWith("объем")) {
+            return "volume";
+        }
+        if (word.startsWith("bod") || word.startsWith("тел")) {
+            return "body";
+        }
+        if (word.startsWith("change") || word.startsWith("return") || word.startsWith("move")
+                || word.startsWith("изменени") || word.startsWith("доходност")) {
+            return "change_pct";
+        }
+        return "range";
+    }
+
+    private static List<String[]> relative(Matcher m) {
+        if (m.group(1) == null && m.group(2) != null) {
+            return null;
+        }
+        String metric = metricOf(m.group(1));
+        String value = FilterText.number(Double.parseDouble(m.group(3)));
+        String days = m.group(6) != null ? m.group(6) : m.group(4) != null ? m.group(4) : "20";
+        List<String[]> out = kv("cond", metric + " > " + value + " x " + ref(m.group(5)) + " " + days + "d");
+        if (m.group(2) != null) {
+            out.add(new String[] {"session", m.group(2).startsWith("r") || m.group(2).startsWith("р") ? "RTH" : "ETH"});
+        }
+        return out;
+    }
+
+    static String numberList(String text) {
+        return String.join(",", text.replaceAll("(and|и)", ",").replaceAll("[^0-9.,-]", "").split(",+"));
+    }
+
+    private static List<String[]> notEvent(Matcher m) {
+        String word = m.group(1);
+        String event;
+        if (word.startsWith("fomc") || word.startsWith("fed") || word.startsWith("фомс") || word.startsWith("фрс")) {
+            event = "fomc";
+        } else if (word.startsWith("cpi")) {
+            event = "cpi";
+        } else if (word.startsWith("nfp") || word.startsWith("нонфарм")) {
+            event = "nfp";
+        } else if (word.startsWith("opex") || word.startsWith("экспираци")) {
+            event = "opex";
+        } else {
+            event = "holiday";
+        }
+        return kv("cond", "is_" + event + " = 0");
+    }
+
+    private static List<String[]> consecutive(Matcher m) {
+        return consecutive(m.group(1), m.group(2), m.group(3));
+    }
+
+    private static List<String[]> consecutive(String exactly, String n, String colorWord) {
+        String color = colorWord.startsWith("green") || colorWord.startsWith("зелен") || colorWord.equals("bullish")
+                ? "green" : "red";
+        if (Integer.parseInt(n) < 1) {
+            return null;
+        }
+        return kv("consec", color + (exactly != null ? " = " : " >= ") + n);
+    }
+
+    private static String op(String cmp, boolean negative) {
+        if (cmp == null) {
+            return negative ? "<" : ">";
+        }
+        String c = cmp.strip();
+        boolean atLeast = c.equals("at least") || c.equals("no less than") || c.startsWith("не менее")
+                || c.equals("не меньше") || c.equals("минимум") || c.equals(">=");
+        boolean less = c.startsWith("less") || c.startsWith("smaller") || c.startsWith("lower") || c.equals("under")
+                || c.equals("below") || c.startsWith("меньше") || c.startsWith("менее") || c.equals("ниже")
+                || c.equals("<");
+        boolean atMost = c.equals("at most") || c.equals("no more than") || c.equals("не более") || c.equals("максимум")
+                || c.equals("<=");
+        if (c.equals("=")) {
+            return "=";
+        }
+        String op = atLeast ? ">=" : atMost ? "<=" : less ? "<" : ">";
+        if (!negative) {
+            return op;
+        }
+        return switch (op) {
+            case ">" -> "<";
+            case ">=" -> "<=";
+            case "<" -> ">";
+            default -> ">=";
+        };
+    }
+
+    private static boolean isPoints(String unit) {
+        return unit != null && (unit.startsWith("point") || unit.startsWith("pt") || unit.startsWith("пункт")
+                || unit.equals("п."));
+    }
+
+    private static boolean isPercent(String unit) {
+        return unit != null && !isPoints(unit);
+    }
+
+    private static List<String[]> directionThreshold(Matcher m, boolean up) {
+        String unit = m.group(3);
+        double value = Math.abs(Double.parseDouble(m.group(2)));
+        String metric = isPoints(unit) ? "change" : "change_pct";
+        String number = FilterText.number(up ? value : -value);
+        return kv("cond", metric + " " + op(m.group(1), !up) + " " + number);
+    }
+
+    private static List<String[]> gapThreshold(Matcher m) {
+        boolean up = m.group(1).equals("up") || m.group(1).equals("higher") || m.group(1).equals("вверх")
+                || m.group(1).equals("выше");
+        double value = Math.abs(Double.parseDouble(m.group(3)));
+        String metric = isPoints(m.group(4)) || m.group(4) == null ? "gap" : "gap_pct";
+        if (m.group(4) == null) {
+            metric = "gap_pct";
+        }
+        return kv("cond", metric + " " + op(m.group(2), !up) + " " + FilterText.number(up ? value : -value));
+    }
+
+    private static List<String[]> metricThreshold(Matcher m) {
+        String metric = metricOf(m.group(1));
+        String unit = m.group(5);
+        if (isPercent(unit)) {
+            metric = switch (metric) {
+                case "range" -> "range_pct";
+                case "gap" -> "gap_pct";
+                case "body" -> "body_pct";
+                default -> metric;
+            };
+        } else if (isPoints(unit) && metric.equals("change_pct")) {
+            metric = "change";
+        }
+        List<String[]> out = kv("cond", metric + " " + op(m.group(3), false) + " "
+                + FilterText.number(Double.parseDouble(m.group(4))));
+        if (m.group("sess") != null) {
+            out.add(new String[] {"session", m.group("sess").startsWith("r") || m.group("sess").startsWith("р")
+                    ? "RTH" : "ETH"});
+        }
+        return out;
+    }
+
+    private static List<String[]> gap(Matcher m) {
+        String word = firstGroup(m);
+        boolean up = word.equals("up") || word.equals("higher") || word.equals("вверх") || word.equals("ап");
+        return kv("gap", up ? "up" : "down");
+    }
+
+    private static List<String[]> each(Matcher m) {
+        String word = firstGroup(m);
+        String group = switch (word.substring(0, Math.min(3, word.length()))) {
+            case "mon", "мес" -> "month";
+            case "yea", "год" -> "year";
+            case "qua", "ква" -> "quarter";
+            default -> "weekday";
+        };
+        return kv("each", group);
+    }
+
+    private static String extreme(String word) {
+        return word.startsWith("high") || word.equals("top") || word.startsWith("хай") || word.startsWith("максимум")
+                ? "high" : "low";
+    }
+
+    private static List<String[]> weekday(Matcher m) {
+        if (m.group(1) != null) {
+            return kv("weekday", m.group(1));
+        }
+        List<String> stems = List.of("понедельник", "вторник", "сред", "четверг", "пятниц");
+        return kv("weekday", FilterText.WEEKDAYS.get(stems.indexOf(m.group(2))));
+    }
+
+    private static String rankSort(String word) {
+        String w = word.strip();
+        boolean asc = w.startsWith("small") || w.startsWith("low") || w.startsWith("narrow") || w.startsWith("worst")
+                || w.startsWith("weak") || w.startsWith("tight") || w.startsWith("маленьк") || w.startsWith("мал")
+                || w.startsWith("низк") || w.startsWith("слаб") || w.startsWith("узк") || w.startsWith("худш")
+                || w.startsWith("наименьш") || w.startsWith("мелк") || w.startsWith("плох") || w.startsWith("short")
+                || w.startsWith("коротк");
+        return asc ? "asc" : "desc";
+    }
+
+    private static List<String[]> englishRank(Matcher m) {
+        String sort = rankSort(m.group(1));
+        String second = m.group(2) == null ? "" : m.group(2).strip();
+        String third = m.group(3) == null ? "" : m.group(3).strip();
+        // "biggest drop" is one day, "biggest drops" / "biggest days" ten
+        String noun = second;
+        if (!third.isEmpty() && (second.equals("daily") || second.equals("single") || second.equals("one")
+                || second.equals("intraday") || second.equals("gap") || second.equals("down")
+                || second.equals("up") || second.equals("red") || second.equals("green"))) {
+            noun = third;
+        }
+        boolean plural = noun.endsWith("s") && !noun.endsWith("ss") && !noun.equals("was") && !noun.equals("is")
+                && !noun.equals("its") && !noun.equals("this");
+        List<String[]> out = kv("rank", sort, "ndefault", plural ? "10" : "1");
+        if (m.group(1).equals("widest") || m.group(1).equals("narrowest") || m.group(1).equals("tightest")) {
+            out.add(new String[] {"metric", "range"});
+        }
+        return out;
+    }
+
+    private static String openingWindow(String minutes) {
+        int end = 9 * 60 + 30 + Integer.parseInt(minutes);
+        return String.format(Locale.ROOT, "09:30-%02d:%02d", end / 60, end % 60);
+    }
+
+    private static List<String[]> priceLevel(Matcher m) {
+        double value = Double.parseDouble(m.group(3));
+        if (Math.abs(value) < 100) {
+            return null;
+        }
+        String word = m.group(1);
+        String metric = word.startsWith("open") || word.startsWith("откр") ? "open" : "close";
+        return kv("cond", metric + " " + op(m.group(2), false) + " " + FilterText.number(value));
+    }
+
+    private static List<String[]> twoQuarters(Matcher m) {
+        String year = m.group(3) == null ? "" : m.group(3) + "-";
+        return kv("when", year + "q" + ordinal(m.group(1)), "when", year + "q" + ordinal(m.group(2)));
+    }
+
+    private static int ordinal(String word) {
+        if (word.startsWith("first") || word.startsWith("перв")) {
+            return 1;
+        }
+        if (word.startsWith("second") || word.startsWith("втор")) {
+            return 2;
+        }
+        return word.startsWith("third") || word.startsWith("трет") ? 3 : 4;
+    }
+
+    private static List<String[]> sizeBeforeNoun(Matcher m) {
+        String noun = m.group(3);
+        boolean up = noun.startsWith("rall") || noun.startsWith("gain") || noun.startsWith("rise")
+                || noun.startsWith("jump") || noun.startsWith("up") || noun.startsWith("win") || noun.startsWith("рост");
+        double value = Math.abs(Double.parseDouble(m.group(1)));
+        String metric = isPoints(m.group(2)) ? "change" : "change_pct";
+        return kv("cond", metric + (up ? " > " : " < ") + FilterText.number(up ? value : -value));
+    }
+
+    /** "10th and 90th", "p10/p90": the percentile numbers, each a percent between 0 and 100. */
+    private static List<String[]> percentiles(String text) {
+        List<String> values = new ArrayList<>();
+        Matcher n = Pattern.compile("\\d+(?:\\.\\d+)?").matcher(text);
+        while (n.find()) {
+            double v = Double.parseDouble(n.group());
+            if (v <= 0 || v >= 100) {
+                return null;
+            }
+            values.add(n.group());
+        }
+        return kv("percentiles", String.join(",", values), "op", "distribution");
+    }
+
+    private static List<String[]> streakOf(Matcher m) {
+        List<String[]> out = kv("op", "streak", "minlen", m.group(2) != null ? m.group(2) : m.group(3));
+        if (m.group(4) != null) {
+            out.add(new String[] {"color", m.group(4).startsWith("green") || m.group(4).startsWith("зелен")
+                    ? "green" : "red"});
+        }
+        return out;
+    }
+
+    private static List<String[]> russianRank(Matcher m) {
+        String first = m.group(1) != null ? m.group(1) : m.group(2);
+        boolean plural = first.endsWith("ые") || first.endsWith("ых") || first.endsWith("ие") || first.endsWith("их");
+        String adjective = m.group(1) != null ? m.group().substring(m.group(1).length()).strip() : first;
+        if (m.group(2) != null) {
+            adjective = m.group(2);
+        }
+        return kv("rank", rankSort(adjective), "ndefault", plural ? "10" : "1");
+    }
+
+    private static String firstGroup(Matcher m) {
+        for (int i = 1; i <= m.groupCount(); i++) {
+            if (m.group(i) != null) {
+                return m.group(i);
+            }
+        }
+        return m.group();
+    }
+}

@@ -1,0 +1,74 @@
+package barb.agents.reading;
+
+import barb.agents.text.TextNormalizer;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Greetings, thanks, goodbyes, cancellations: short messages that are not questions about data. */
+public final class SmallTalk {
+    public enum Kind { GREETING, THANKS, BYE, HOW_ARE_YOU, CANCEL, OK }
+
+    private static final Map<Kind, Set<String>> PHRASES = Map.of(
+            Kind.GREETING, Set.of("hi", "hello", "hey", "hey there", "hi there", "hello there", "good morning",
+                    "good afternoon", "good evening", "yo", "hiya", "greetings", "привет",
+                    "приветик", "здравствуй", "здравствуйте", "добрый день", "добрый вечер", "доброе утро", "хай",
+                    "салют", "хелло"),
+            Kind.THANKS, Set.of("thanks", "thank you", "thx", "ty", "thanks a lot", "thank you very much", "cheers",
+                    "спасибо", "спасибо большое", "благодарю", "спс", "пасиб"),
+            Kind.BYE, Set.of("bye", "goodbye", "see you", "see ya", "good night", "пока", "до свидания",
+                    "до встречи", "всего доброго"),
+            Kind.HOW_ARE_YOU, Set.of("how are you", "how are you doing", "how is it going", "what up", "как дела",
+                    "как ты", "как жизнь"),
+            Kind.CANCEL, Set.of("never mind", "nevermind", "cancel", "forget it", "stop", "skip", "skip it",
+                    "no thanks", "not now", "later", "forget about it", "nothing", "забей", "отмена", "отменить",
+                    "неважно", "не важно", "проехали", "отбой", "ладно потом", "потом", "не надо", "ничего",
+                    "забудь", "стоп", "хватит"),
+            Kind.OK, Set.of("ok", "okay", "cool", "great", "nice", "got it", "ок", "окей", "понятно", "хорошо",
+                    "ясно", "отлично", "супер", "ладно"));
+
+    private static final List<Kind> ORDER = List.of(Kind.CANCEL, Kind.GREETING, Kind.THANKS, Kind.BYE,
+            Kind.HOW_ARE_YOU, Kind.OK);
+
+    private SmallTalk() {
+    }
+
+    /** The kind of a whole message, or null when it is more than small talk. */
+    public static Kind classify(String text) {
+        // "hey Barb, good morning": addressing Barb by name is still small talk
+        String s = TextNormalizer.normalize(text).replaceAll("(^| )(barb|барб)(?= |$)", " ").strip();
+        if (s.isEmpty()) {
+            return null;
+        }
+        for (Kind k : ORDER) {
+            if (PHRASES.get(k).contains(s)) {
+                return k;
+            }
+        }
+        // "hi, how are you" or "thanks, bye": every part small talk
+        String[] words = s.split(" ");
+        if (words.length <= 6) {
+            for (Kind k : ORDER) {
+                for (String p : PHRASES.get(k)) {
+                    if (s.startsWith(p + " ") && classify(s.substring(p.length() + 1)) != null) {
+                        return k;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The English for a small-talk message (the intent's internal_query of a Russian one). */
+    static String english(Kind kind) {
+        return switch (kind) {
+            case GREETING -> "hello";
+            case THANKS -> "thanks";
+            case BYE -> "goodbye";
+            case HOW_ARE_YOU -> "how are you";
+            case CANCEL -> "never mind";
+            case OK -> "ok";
+        };
+    }
+}

@@ -1,0 +1,843 @@
+package barb.agents.reading;
+
+import barb.agents.steps.FilterText;
+import barb.core.Atom;
+import barb.core.Json;
+import barb.core.Operation;
+import barb.core.ParsedStep;
+import barb.core.Plan;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns what {@link QuestionReader} found in a question into a step, clarifications and a goal: which operation
+ * it asks for, the atoms (one per compared side), the params, and the words no rule used.
+ */
+final class StepBuilder {
+    private static final Set<String> SIDE_KINDS = Set.of("when", "metric", "session", "cond", "color", "dir",
+            "pattern", "event", "weekday", "month", "gap", "consec", "time");
+    private static final Set<String> NEGATABLE = Set.of("event", "pattern", "weekday", "color", "gap");
+
+    private final List<Lexicon.Finding> found;
+    private final List<String> unknown;
+    private final int colon;
+
+    StepBuilder(List<Lexicon.Finding> found, List<String> unknown, int colon) {
+        this.found = found;
+        this.unknown = unknown;
+        this.colon = colon;
+    }
+
+    private boolean has(String kind) {
+        return found.stream().anyMatch(f -> f.kind().equals(kind));
+    }
+
+    private boolean has(String kind, String value) {
+        return found.stream().anyMatch(f -> f.kind().equals(kind) && f.value().equals(value));
+    }
+
+    private List<Lexicon.Finding> all(String kind) {
+        return found.stream().filter(f -> f.kind().equals(kind)).toList();
+    }
+
+    private String first(String kind) {
+        return found.stream().filter(f -> f.kind().equals(kind)).map(Lexicon.Finding::value).findFirst()
+                .orElse(null);
+    }
+
+    Reading build() {
+        for (Lexicon.Finding f : found) {
+            if (f.kind().equals("out")) {
+                return outOfScope(f.value());
+            }
+        }
+        yearForYearlessPeriods();
+        resolveSoftWords();
+        List<String> clarify = new ArrayList<>();
+        boolean dataLike = found.stream().anyMatch(f -> !Set.of("filler", "connector", "or", "vs", "goal",
+                "after", "whenword", "complement").contains(f.kind()));
+        if (!dataLike) {
+            if (has("goal")) {
+                clarify.add("goal");
+                unknown.forEach(w -> clarify.add("term:" + w));
+            }
+            return new Reading(null, clarify, null, List.of(), null);
+        }
+
+        // what the question asks
+        boolean ranking = has("rank");
+        boolean explicitN = has("n");
+        boolean formation = has("extreme") && !has("agg") && !ranking && !has("op", "probability");
+        Operation operation;
+        if (has("op", "correlation")) {
+            operation = Operation.CORRELATION;
+        } else if (formation) {
+            operation = Operation.FORMATION;
+        } else if (has("op", "probability")) {
+            operation = Operation.PROBABILITY;
+        } else if (has("around") || has("offsets")) {
+            operation = Operation.AROUND;
+        } else if (has("after") && has("op", "count") && hasOutcome()) {
+            operation = Operation.PROBABILITY;
+        } else if (has("op", "streak")) {
+            operation = Operation.STREAK;
+        } else if (has("op", "distribution") && !has("agg") && !ranking && !has("op", "count")) {
+            operation = Operation.DISTRIBUTION;
+        } else if (has("each") && ranking || has("group") && ranking && explicitN) {
+            operation = Operation.TOP_N;
+        } else if (has("group")) {
+            operation = Operation.GROUP;
+        } else if (has("op", "compare") || has("vs") || sideCount() >= 2) {
+            operation = Operation.COMPARE;
+        } else if (ranking) {
+            operation = Operation.LIST;
+        } else if (has("op", "count")) {
+            operation = Operation.COUNT;
+        } else if (has("agg")) {
+            operation = Operation.AGGREGATE;
+        } else if (has("op", "list")) {
+            operation = Operation.LIST;
+        } else if (has("after") || has("later")) {
+            operation = Operation.AROUND;
+        } else if (has("op", "distribution")) {
+            operation = Operation.DISTRIBUTION;
+        } else if (has("metric")) {
+            operation = all("when").stream().anyMatch(f -> isOneDay(f.value())) ? Operation.LIST : Operation.AGGREGATE;
+        } else {
+            operation = Operation.LIST;
+        }
+
+        // probability outcome
+        Lexicon.Finding outcome = operation == Operation.PROBABILITY ? outcomeFinding() : null;
+        // ranking by direction: "biggest drops"
+        List<Lexicon.Finding> metrics = all("metric");
+        boolean rankByDirection = ranking && metrics.isEmpty() && has("dir")
+                && (operation == Operation.LIST || operation == Operation.TOP_N);
+        List<Lexicon.Finding> ignored = new ArrayList<>();
+        if (outcome != null) {
+            ignored.add(outcome);
+        }
+        if (rankByDirection) {
+            ignored.add(all("dir").get(0));
+        }
+        // "how much does NQ fall on average": the verb names the measured change, not a filter
+        boolean measureByDirection = metrics.isEmpty() && !ranking && all("dir").size() == 1
+                && (operation == Operation.AGGREGATE || operation == Operation.DISTRIBUTION);
+        if (measureByDirection) {
+            ignored.add(all("dir").get(0));
+        }
+
+        // sides (several atoms)
+        List<List<Lexicon.Finding>> sides = new ArrayList<>();
+        List<Lexicon.Finding> common = new ArrayList<>();
+        splitSides(operation, ignored, common, sides);
+        if (operation == Operation.COMPARE && sides.size() < 2) {
+            clarify.add("compare_groups");
+        }
+
+        // what each atom measures
+        String unit = first("unit");
+        List<String> whats = new ArrayList<>();
+        String defaultWhat = defaultWhat(operation, rankByDirection);
+        if (operation == Operation.CORRELATION) {
+            List<String> names = metrics.stream().map(f -> withUnit(f.value(), unit)).toList();
+            if (offset() == null || names.size() > 2) {
+                names = names.stream().distinct().toList();
+            }
+            if (names.size() < 2) {
+                clarify.add("metric");
+                names = names.isEmpty() ? List.of("change_pct") : names;
+            }
+            whats.addAll(names.subList(0, Math.min(2, names.size())));
+        }
+
+        ObjectNode params = Json.object();
+        List<Atom> atoms = new ArrayList<>();
+        String timeframe = first("tf") != null ? first("tf") : "1D";
+        if (has("group", "hour") && operation == Operation.GROUP && timeframe.equals("1D")) {
+            timeframe = "1h";
+        }
+        if (operation == Operation.CORRELATION) {
+            Atom base = atom(common, List.of(), whats.get(0), timeframe, ignored);
+            atoms.add(base);
+            if (whats.size() > 1) {
+                atoms.add(new Atom(base.when(), whats.get(1), base.filter(), base.timeframe()));
+            }
+        } else if (sides.isEmpty()) {
+            String what = whatOf(common, operation, defaultWhat, unit);
+            atoms.add(atom(common, List.of(), what, timeframe, ignored));
+        } else {
+            for (List<Lexicon.Finding> side : sides) {
+                List<Lexicon.Finding> both = new ArrayList<>(common);
+                both.addAll(side);
+                String what = whatOf(both, operation, defaultWhat, unit);
+                atoms.add(atom(common, side, what, timeframe, ignored));
+            }
+        }
+        gapSession(atoms);
+
+        // params
+        String sortWord = first("sort");
+        String rankSort = rankSort(rankByDirection, operation);
+        switch (operation) {
+            case LIST -> {
+                if (ranking) {
+                    params.put("n", rankN(10));
+                }
+                String sort = sortWord != null ? sortWord : rankSort;
+                if (sort != null) {
+                    params.put("sort", sort);
+                }
+            }
+            case TOP_N -> {
+                params.put("n", rankN(10));
+                params.put("sort", sortWord != null ? sortWord : rankSort);
+                params.put("group_by", has("each") ? first("each") : first("group"));
+            }
+            case AGGREGATE -> params.put("aggregate", first("agg") != null ? first("agg") : "mean");
+            case GROUP -> {
+                params.put("aggregate", first("agg") != null ? first("agg") : "mean");
+                params.put("group_by", first("group"));
+                String sort = sortWord != null ? sortWord : rankSort;
+                if (sort != null) {
+                    params.put("sort", sort);
+                }
+            }
+            case DISTRIBUTION -> {
+                if (first("bins") != null) {
+                    params.put("bins", Integer.parseInt(first("bins")));
+                }
+                if (first("percentiles") != null) {
+                    ArrayNode list = params.putArray("percentiles");
+                    for (String p : first("percentiles").split(",")) {
+                        list.add(Double.parseDouble(p));
+                    }
+                }
+            }
+            case PROBABILITY -> {
+                if (outcome == null) {
+                    clarify.add("outcome");
+                } else {
+                    params.put("outcome", outcomeText(outcome));
+                }
+                Integer offset = offset();
+                params.put("offset", offset == null ? 0 : offset);
+            }
+            case CORRELATION -> {
+                Integer offset = offset();
+                if (offset != null) {
+                    params.put("offset", offset);
+                }
+            }
+            case STREAK -> {
+                if (first("minlen") != null) {
+                    params.put("min_length", Integer.parseInt(first("minlen")));
+                }
+                boolean longest = ranking || has("agg", "max");
+                if (longest) {
+                    params.put("n", rankN(1));
+                }
+                String sort = sortWord != null ? sortWord : longest ? (rankSort == null ? "desc" : rankSort) : null;
+                if (sort != null) {
+                    params.put("sort", sort);
+                }
+            }
+            case FORMATION -> {
+                params.put("extreme", first("extreme"));
+                if (first("bucket") != null) {
+                    params.put("bucket", first("bucket"));
+                }
+            }
+            case AROUND -> {
+                java.util.TreeSet<Integer> offsets = new java.util.TreeSet<>();
+                for (Lexicon.Finding f : all("offsets")) {
+                    for (String o : f.value().split(",")) {
+                        offsets.add(Integer.parseInt(o));
+                    }
+                }
+                // "the day before and the day after": with other offsets named, "the day after" is one of them
+                if (!offsets.isEmpty()) {
+                    all("later").forEach(f -> offsets.add(Integer.parseInt(f.value())));
+                }
+                // a metric named in the condition ("after days when the range …") is not the one measured
+                for (Lexicon.Finding f : metrics) {
+                    if (f.start() > aroundCut()) {
+                        unknown.add(f.value());
+                    }
+                }
+                if (!offsets.isEmpty()) {
+                    ArrayNode list = params.putArray("offsets");
+                    offsets.forEach(list::add);
+                }
+            }
+            case COMPARE -> {
+                boolean metricAtoms = atoms.stream().anyMatch(a -> !a.what().equals("days"));
+                if (metricAtoms) {
+                    params.put("aggregate", first("agg") != null ? first("agg") : "mean");
+                }
+            }
+            default -> {
+            }
+        }
+
+        // words no rule used
+        if (has("extreme") && operation != Operation.FORMATION) {
+            unknown.add(0, first("extreme"));
+        }
+        // "days when NQ fell 3% and the next day was green": a list cannot look a day ahead, so ask
+        if (has("later", "1")
+                && !Set.of(Operation.PROBABILITY, Operation.CORRELATION, Operation.AROUND).contains(operation)) {
+            unknown.add("next day");
+        }
+        if (has("bucket") && operation != Operation.FORMATION) {
+            unknown.add("bucket " + first("bucket"));
+        }
+        if (sessionMatters(operation, atoms)) {
+            clarify.add(0, "session");
+        }
+        if (has("goal")) {
+            clarify.add("goal");
+        }
+        for (String word : new LinkedHashSet<>(unknown)) {
+            clarify.add("term:" + word);
+        }
+        ParsedStep step = new ParsedStep("s1", operation.wireName(), atoms, params);
+        return new Reading(step, clarify, null, List.of(), goal(operation, ranking, atoms));
+    }
+
+    /**
+     * Words whose meaning depends on the rest: "посчитай" / "calculate" asks for a count only when nothing
+     * else is asked ("посчитай средний объём" is an average); "seasonality" is a by-month grouping unless a
+     * grouping is named.
+     */
+    private void resolveSoftWords() {
+        boolean asksSomethingElse = has("agg") || has("group") || has("metric") || has("op") || has("rank")
+                || has("around") || has("each");
+        for (int i = 0; i < found.size(); i++) {
+            Lexicon.Finding f = found.get(i);
+            String kind = null;
+            String value = "";
+            if (f.kind().equals("countverb")) {
+                kind = asksSomethingElse ? "filler" : "op";
+                value = asksSomethingElse ? "" : "count";
+            } else if (f.kind().equals("seasonal")) {
+                kind = has("group") ? "filler" : "group";
+                value = has("group") ? "" : "month";
+            }
+            if (kind != null) {
+                found.set(i, new Lexicon.Finding(kind, value, f.start(), f.end(), f.seq()));
+            }
+        }
+    }
+
+    /** "January and February 2025": the year named once belongs to every side. */
+    private void yearForYearlessPeriods() {
+        List<Lexicon.Finding> whens = all("when");
+        if (whens.size() < 2) {
+            return;
+        }
+        Set<String> years = new LinkedHashSet<>();
+        for (Lexicon.Finding f : whens) {
+            Matcher m = Pattern.compile("^(\\d{4})-(?:\\d{2}|q[1-4])$").matcher(f.value());
+            if (m.matches()) {
+                years.add(m.group(1));
+            }
+        }
+        if (years.size() != 1) {
+            return;
+        }
+        String year = years.iterator().next();
+        for (int i = 0; i < found.size(); i++) {
+            Lexicon.Finding f = found.get(i);
+            if (!f.kind().equals("when")) {
+                continue;
+            }
+            String value = null;
+            int month = FilterText.MONTHS.indexOf(f.value());
+            if (month >= 0) {
+                value = String.format(Locale.ROOT, "%s-%02d", year, month + 1);
+            } else if (f.value().matches("q[1-4]")) {
+                value = year + "-" + f.value();
+            }
+            if (value != null) {
+                found.set(i, new Lexicon.Finding("when", value, f.start(), f.end(), f.seq()));
+            }
+        }
+    }
+
+    private int rankN(int fallback) {
+        String n = first("n") != null ? first("n") : first("ndefault");
+        return n == null ? fallback : Integer.parseInt(n);
+    }
+
+    private String rankSort(boolean byDirection, Operation operation) {
+        String sort = first("rank");
+        if (sort == null) {
+            return null;
+        }
+        // "biggest drops", "biggest gap downs": the biggest move down is the lowest value
+        boolean down = byDirection && first("dir").equals("down")
+                || "down".equals(first("gap")) && operation != Operation.STREAK && !has("metric", "range") && !has("metric", "volume")
+                && (all("metric").isEmpty() || all("metric").stream().allMatch(f -> f.value().startsWith("gap")));
+        if (down) {
+            return sort.equals("desc") ? "asc" : "desc";
+        }
+        return sort;
+    }
+
+    private String defaultWhat(Operation operation, boolean rankByDirection) {
+        return switch (operation) {
+            case COUNT, STREAK, PROBABILITY -> "days";
+            case LIST -> rankByDirection || has("rank") ? (has("gap") ? "gap" : "change_pct") : "days";
+            case FORMATION -> first("extreme");
+            case COMPARE -> has("op", "count") ? "days" : has("gap") ? "gap" : "change_pct";
+            case CORRELATION, AROUND -> "change_pct";
+            default -> has("gap") ? "gap" : "change_pct";
+        };
+    }
+
+    private String whatOf(List<Lexicon.Finding> findings, Operation operation, String fallback, String unit) {
+        if (operation == Operation.FORMATION) {
+            return first("extreme");
+        }
+        for (Lexicon.Finding f : findings) {
+            if (f.kind().equals("metric") && !(operation == Operation.AROUND && f.start() > aroundCut())) {
+                return withUnit(f.value(), unit);
+            }
+        }
+        if (unit != null && !fallback.equals("days")) {
+            return withUnit(fallback, unit);
+        }
+        return fallback;
+    }
+
+    private static String withUnit(String metric, String unit) {
+        if (unit == null) {
+            return metric;
+        }
+        if (unit.equals("pct")) {
+            return switch (metric) {
+                case "range" -> "range_pct";
+                case "gap" -> "gap_pct";
+                case "body" -> "body_pct";
+                case "change" -> "change_pct";
+                default -> metric;
+            };
+        }
+        return switch (metric) {
+            case "range_pct" -> "range";
+            case "gap_pct" -> "gap";
+            case "body_pct" -> "body";
+            case "change_pct" -> "change";
+            default -> metric;
+        };
+    }
+
+    /** Where the condition of a "what happens after …" question starts: what it names is not measured. */
+    private int aroundCut() {
+        return found.stream().filter(f -> f.kind().equals("after") || f.kind().equals("connector"))
+                .mapToInt(Lexicon.Finding::start).min().orElse(Integer.MAX_VALUE);
+    }
+
+    private boolean hasOutcome() {
+        return has("color") || has("dir");
+    }
+
+    /**
+     * The outcome of a probability question: the first colour, direction, gap or condition after the
+     * probability words and before the condition words ("after", "when", "if"); else, when the condition words
+     * come first and two candidates follow them, the later one; else the first one.
+     */
+    private Lexicon.Finding outcomeFinding() {
+        int cue = found.stream().filter(f -> f.kind().equals("op")
+                        && (f.value().equals("probability") || f.value().equals("count")))
+                .mapToInt(Lexicon.Finding::start).min().orElse(0);
+        int connector = found.stream().filter(f -> (f.kind().equals("connector") || f.kind().equals("after"))
+                        && f.start() > cue)
+                .mapToInt(Lexicon.Finding::start).min().orElse(Integer.MAX_VALUE);
+        List<Lexicon.Finding> candidates = found.stream().filter(f -> f.kind().equals("color")
+                || f.kind().equals("dir") || f.kind().equals("gap")
+                || f.kind().equals("cond") && !f.value().contains(" x ")).toList();
+        if (candidates.isEmpty()) {
+            return null;
+        }
+        for (Lexicon.Finding f : candidates) {
+            if (f.start() > cue && f.start() < connector) {
+                return f;
+            }
+        }
+        // "chance that after a gap up the day closes red": the connector's own object is the condition,
+        // what follows it is the outcome
+        List<Lexicon.Finding> afterConnector = candidates.stream().filter(f -> f.start() > connector).toList();
+        if (connector != Integer.MAX_VALUE && afterConnector.size() >= 2) {
+            return afterConnector.get(afterConnector.size() - 1);
+        }
+        boolean connectorFirst = found.stream().anyMatch(f -> (f.kind().equals("connector")
+                || f.kind().equals("after")) && f.start() < cue);
+        return connectorFirst ? candidates.get(candidates.size() - 1) : candidates.get(0);
+    }
+
+    private static String outcomeText(Lexicon.Finding f) {
+        return switch (f.kind()) {
+            case "color" -> "is_" + f.value() + " = 1";
+            case "dir" -> f.value().equals("up") ? "change_pct > 0" : "change_pct < 0";
+            case "gap" -> f.value().equals("up") ? "gap > 0" : "gap < 0";
+            default -> f.value();
+        };
+    }
+
+    private Integer offset() {
+        if (first("later") != null) {
+            return Integer.parseInt(first("later"));
+        }
+        if (first("offsets") != null && !first("offsets").contains(",")) {
+            return Integer.parseInt(first("offsets"));
+        }
+        return null;
+    }
+
+    private int sideCount() {
+        if (has("vs") || orIsSeparator()) {
+            return 2;
+        }
+        if (all("when").size() >= 2 || all("session").size() >= 2) {
+            return 2;
+        }
+        long freeMetrics = all("metric").stream().map(Lexicon.Finding::value).distinct().count();
+        return freeMetrics >= 2 ? 2 : 1;
+    }
+
+    private boolean orIsSeparator() {
+        for (Lexicon.Finding or : all("or")) {
+            if (has("op", "compare")) {
+                return true;
+            }
+            Lexicon.Finding before = null;
+            Lexicon.Finding after = null;
+            for (Lexicon.Finding f : found) {
+                if (f.end() <= or.start()) {
+                    before = f;
+                } else if (f.start() >= or.end() && after == null) {
+                    after = f;
+                }
+            }
+            if (before != null && after != null && before.kind().equals(after.kind())
+                    && (before.kind().equals("when") || before.kind().equals("session")
+                    || has("agg") && Set.of("gap", "event", "weekday", "month", "color", "dir")
+                    .contains(before.kind()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Fills common (shared by every atom) and sides (one list per atom) from the findings. */
+    private void splitSides(Operation operation, List<Lexicon.Finding> ignored, List<Lexicon.Finding> common,
+                            List<List<Lexicon.Finding>> sides) {
+        List<Lexicon.Finding> usable = found.stream().filter(f -> !ignored.contains(f)).toList();
+        if (operation == Operation.CORRELATION) {
+            common.addAll(usable.stream().filter(f -> !f.kind().equals("metric")).toList());
+            return;
+        }
+        List<Integer> separators = new ArrayList<>();
+        for (Lexicon.Finding f : usable) {
+            if (f.kind().equals("vs") || f.kind().equals("or") && orIsSeparator()) {
+                separators.add(f.start());
+            }
+        }
+        if (!separators.isEmpty()) {
+            int segments = separators.size() + 1;
+            List<List<Lexicon.Finding>> bySegment = new ArrayList<>();
+            for (int i = 0; i < segments; i++) {
+                bySegment.add(new ArrayList<>());
+            }
+            for (Lexicon.Finding f : usable) {
+                int segment = 0;
+                for (int s : separators) {
+                    if (f.start() > s) {
+                        segment++;
+                    }
+                }
+                bySegment.get(segment).add(f);
+            }
+            if (colon >= 0 && colon < separators.get(0)) {
+                List<Lexicon.Finding> first = new ArrayList<>();
+                for (Lexicon.Finding f : bySegment.get(0)) {
+                    if (f.start() > colon && SIDE_KINDS.contains(f.kind())) {
+                        first.add(f);
+                    } else {
+                        common.add(f);
+                    }
+                }
+                sides.add(first);
+                for (int i = 1; i < segments; i++) {
+                    List<Lexicon.Finding> side = new ArrayList<>();
+                    for (Lexicon.Finding f : bySegment.get(i)) {
+                        (SIDE_KINDS.contains(f.kind()) ? side : common).add(f);
+                    }
+                    sides.add(side);
+                }
+                return;
+            }
+            Set<String> perSide = new LinkedHashSet<>();
+            for (String kind : SIDE_KINDS) {
+                int segmentsWithKind = 0;
+                for (List<Lexicon.Finding> seg : bySegment) {
+                    if (seg.stream().anyMatch(f -> family(f).equals(family(kind)))) {
+                        segmentsWithKind++;
+                    }
+                }
+                if (segmentsWithKind >= 2) {
+                    perSide.add(family(kind));
+                }
+            }
+            boolean complement = usable.stream().anyMatch(f -> f.kind().equals("complement"));
+            for (int i = 0; i < segments; i++) {
+                List<Lexicon.Finding> side = new ArrayList<>();
+                boolean complementSide = bySegment.get(i).stream().anyMatch(f -> f.kind().equals("complement"));
+                for (Lexicon.Finding f : bySegment.get(i)) {
+                    boolean negatable = complement && i == 0 && NEGATABLE.contains(f.kind());
+                    if (SIDE_KINDS.contains(f.kind()) && (perSide.contains(family(f)) || negatable)) {
+                        side.add(f);
+                    } else if (!f.kind().equals("complement")) {
+                        common.add(f);
+                    }
+                }
+                if (complementSide && i > 0) {
+                    side.addAll(negations(bySegment.get(0).stream()
+                            .filter(f -> NEGATABLE.contains(f.kind())).toList()));
+                }
+                sides.add(side);
+            }
+            return;
+        }
+        String splitKind = null;
+        if (all("when").size() >= 2) {
+            splitKind = "when";
+        } else if (all("session").size() >= 2) {
+            splitKind = "session";
+        } else if (all("metric").stream().map(Lexicon.Finding::value).distinct().count() >= 2) {
+            splitKind = "metric";
+        } else if (operation == Operation.COMPARE) {
+            for (String kind : List.of("weekday", "month", "event", "pattern", "gap", "color", "dir", "cond")) {
+                if (all(kind).size() >= 2) {
+                    splitKind = kind;
+                    break;
+                }
+            }
+        }
+        if (splitKind != null) {
+            for (Lexicon.Finding f : usable) {
+                if (f.kind().equals(splitKind)) {
+                    sides.add(new ArrayList<>(List.of(f)));
+                } else {
+                    common.add(f);
+                }
+            }
+            return;
+        }
+        if (operation == Operation.COMPARE && has("complement")) {
+            List<Lexicon.Finding> negatable = usable.stream().filter(f -> NEGATABLE.contains(f.kind())).toList();
+            if (!negatable.isEmpty()) {
+                for (Lexicon.Finding f : usable) {
+                    if (!negatable.contains(f) && !f.kind().equals("complement")) {
+                        common.add(f);
+                    }
+                }
+                sides.add(new ArrayList<>(negatable));
+                sides.add(negations(negatable));
+                return;
+            }
+        }
+        common.addAll(usable);
+    }
+
+    private static String family(Lexicon.Finding f) {
+        return family(f.kind());
+    }
+
+    private static String family(String kind) {
+        return switch (kind) {
+            case "cond", "color", "dir" -> "cond";
+            default -> kind;
+        };
+    }
+
+    private static List<Lexicon.Finding> negations(List<Lexicon.Finding> findings) {
+        List<Lexicon.Finding> out = new ArrayList<>();
+        for (Lexicon.Finding f : findings) {
+            String cond = switch (f.kind()) {
+                case "event", "pattern" -> "is_" + f.value() + " = 0";
+                case "weekday" -> "weekday != " + (FilterText.WEEKDAYS.indexOf(f.value()) + 1);
+                case "color" -> "is_" + f.value() + " = 0";
+                case "gap" -> f.value().equals("up") ? "gap <= 0" : "gap >= 0";
+                default -> null;
+            };
+            if (cond != null) {
+                out.add(new Lexicon.Finding("cond", cond, f.start(), f.end(), f.seq()));
+            }
+        }
+        return out;
+    }
+
+    private Atom atom(List<Lexicon.Finding> common, List<Lexicon.Finding> side, String what, String timeframe,
+                      List<Lexicon.Finding> ignored) {
+        List<Lexicon.Finding> all = new ArrayList<>(common);
+        all.addAll(side);
+        all.sort(Comparator.comparingInt(Lexicon.Finding::start).thenComparingInt(Lexicon.Finding::seq));
+        String when = "all";
+        String session = null;
+        List<Plan.Condition> conditions = new ArrayList<>();
+        List<String> patterns = new ArrayList<>();
+        List<String> events = new ArrayList<>();
+        List<String> weekdays = new ArrayList<>();
+        List<String> months = new ArrayList<>();
+        String gap = null;
+        Plan.Consecutive consecutive = null;
+        Plan.TimeWindow time = null;
+        String tf = timeframe;
+        for (Lexicon.Finding f : all) {
+            if (ignored.contains(f)) {
+                continue;
+            }
+            switch (f.kind()) {
+                case "when" -> when = f.value();
+                case "session" -> session = f.value();
+                case "cond" -> addCondition(conditions, FilterText.parseCondition(f.value()));
+                case "color" -> addCondition(conditions, new Plan.Condition("is_" + f.value(), "=", 1));
+                case "dir" -> addCondition(conditions, new Plan.Condition("change_pct",
+                        f.value().equals("up") ? ">" : "<", 0));
+                case "pattern" -> addOnce(patterns, f.value());
+                case "event" -> addOnce(events, f.value());
+                case "weekday" -> addOnce(weekdays, f.value());
+                case "month" -> addOnce(months, f.value());
+                case "gap" -> gap = f.value();
+                case "consec" -> {
+                    String[] parts = f.value().split(" ");
+                    consecutive = new Plan.Consecutive(parts[0], Integer.parseInt(parts[2]),
+                            parts[1].equals("=") ? "exactly" : null);
+                }
+                case "time" -> {
+                    String[] parts = f.value().split("-");
+                    time = new Plan.TimeWindow(parts[0], parts[1]);
+                }
+                case "tf" -> tf = f.value();
+                default -> {
+                }
+            }
+        }
+        FilterText.Filters filters = new FilterText.Filters(session, conditions, patterns, events, weekdays,
+                months, gap, consecutive, time);
+        return new Atom(when, what, FilterText.format(filters), tf);
+    }
+
+    private static void addCondition(List<Plan.Condition> conditions, Plan.Condition c) {
+        if (!conditions.contains(c)) {
+            conditions.add(c);
+        }
+    }
+
+    private static void addOnce(List<String> list, String value) {
+        if (!list.contains(value)) {
+            list.add(value);
+        }
+    }
+
+    /** Gap questions use RTH unless a session is named (docs: Sessions rule 2). */
+    private void gapSession(List<Atom> atoms) {
+        boolean gapQuestion = false;
+        for (Atom a : atoms) {
+            FilterText.Filters f = FilterText.parse(a.filter());
+            gapQuestion |= a.what().startsWith("gap") || f.gap() != null
+                    || f.conditions().stream().anyMatch(c -> c.metric().startsWith("gap"));
+        }
+        if (!gapQuestion || has("session")) {
+            return;
+        }
+        for (int i = 0; i < atoms.size(); i++) {
+            Atom a = atoms.get(i);
+            FilterText.Filters f = FilterText.parse(a.filter());
+            if (f.session() == null) {
+                FilterText.Filters withSession = new FilterText.Filters("RTH", f.conditions(), f.patterns(),
+                        f.events(), f.weekdays(), f.months(), f.gap(), f.consecutive(), f.time());
+                atoms.set(i, new Atom(a.when(), a.what(), FilterText.format(withSession), a.timeframe()));
+            }
+        }
+    }
+
+    /** Sessions rule 3: the range and the daily extreme's time depend on the session. */
+    private boolean sessionMatters(Operation operation, List<Atom> atoms) {
+        if (has("session")) {
+            return false;
+        }
+        for (Atom a : atoms) {
+            FilterText.Filters f = FilterText.parse(a.filter());
+            if (f.session() != null || f.time() != null || isOneDay(a.when())) {
+                continue;
+            }
+            boolean rangeMetric = a.what().equals("range") || a.what().equals("range_pct");
+            boolean rangeOperation = Set.of(Operation.AGGREGATE, Operation.DISTRIBUTION, Operation.LIST,
+                    Operation.TOP_N, Operation.GROUP, Operation.COMPARE, Operation.CORRELATION).contains(operation);
+            if (operation == Operation.FORMATION || rangeMetric && rangeOperation) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isOneDay(String when) {
+        return when.matches("\\d{4}-\\d{2}-\\d{2}") || when.equals("today") || when.equals("yesterday");
+    }
+
+    private String goal(Operation operation, boolean ranking, List<Atom> atoms) {
+        return switch (operation) {
+            case LIST -> ranking ? "find extreme days" : "find days";
+            case TOP_N -> "find extreme days";
+            case COUNT -> atoms.get(0).filter().isEmpty() || atoms.get(0).filter().startsWith("event")
+                    ? "check calendar" : "count days";
+            case AGGREGATE, DISTRIBUTION -> "measure typical value";
+            case GROUP, COMPARE -> "compare groups";
+            case FORMATION -> "time of the daily extreme";
+            case CORRELATION -> "check relationship";
+            default -> "check pattern";
+        };
+    }
+
+    private static Reading outOfScope(String what) {
+        String kind = what.contains(":") ? what.substring(0, what.indexOf(':')) : what;
+        String name = what.contains(":") ? what.substring(what.indexOf(':') + 1).toUpperCase(Locale.ROOT) : "";
+        return switch (kind) {
+            case "realtime" -> new Reading(null, List.of(), "Barb answers from the loaded NQ history and has "
+                    + "no live prices", List.of("the latest trading day in the data",
+                    "how NQ moved over the last days"), null);
+            case "prediction" -> new Reading(null, List.of(), "Barb does not predict prices; it describes "
+                    + "what happened in the history", List.of("how often NQ rose after similar days (probability)",
+                    "what NQ did in the days after similar events"), null);
+            case "signal" -> new Reading(null, List.of(), "Barb does not give trading advice or buy/sell "
+                    + "signals", List.of("the historical probability of a green day after similar conditions",
+                    "what NQ did after similar days"), null);
+            case "indicator" -> new Reading(null, List.of(), "Barb has no " + name + " data; it computes "
+                    + "range, change, gap, volume, candle patterns and calendar events from NQ prices",
+                    List.of("days whose range was more than 1.5 times the 20-day average",
+                            "streaks of green or red days", "candle patterns such as inside days or NR7"), null);
+            case "levels" -> new Reading(null, List.of(), "Barb has no support or resistance levels",
+                    List.of("breakouts above the 20-day high or below the 20-day low",
+                            "higher highs and lower lows"), null);
+            case "news" -> new Reading(null, List.of(), "Barb has no news or earnings data",
+                    List.of("days of scheduled events: FOMC, CPI, NFP, opex"), null);
+            case "options" -> new Reading(null, List.of(), "Barb has no options data",
+                    List.of("monthly options expiration (opex) and quad witching days"), null);
+            default -> new Reading(null, List.of(), "Barb only has NQ (Nasdaq-100 futures) data, not " + name,
+                    List.of("the same question for NQ"), null);
+        };
+    }
+}
