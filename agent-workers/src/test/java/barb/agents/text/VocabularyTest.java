@@ -1,0 +1,51 @@
+package barb.agents.text;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class VocabularyTest {
+    private final Vocabulary vocabulary = new Vocabulary(
+            List.of("average", "range", "wednesday", "volatility", "median", "monday", "gap"),
+            List.of("волатильност", "понедельник", "гэп"));
+
+    @Test
+    void knownWordsAndWordStartsAreKnown() {
+        assertThat(vocabulary.match("average")).hasValue(new Vocabulary.Match("average", Vocabulary.Kind.KNOWN));
+        assertThat(vocabulary.match("волатильностью").orElseThrow().kind()).isEqualTo(Vocabulary.Kind.KNOWN);
+    }
+
+    @Test
+    void otherFormsOfAKnownWordAreReadByTheirSnowballStem() {
+        assertThat(vocabulary.match("averages")).hasValue(new Vocabulary.Match("average", Vocabulary.Kind.STEM));
+        assertThat(vocabulary.match("averaged")).hasValue(new Vocabulary.Match("average", Vocabulary.Kind.STEM));
+        assertThat(vocabulary.match("ranges")).hasValue(new Vocabulary.Match("range", Vocabulary.Kind.STEM));
+    }
+
+    @Test
+    void typosOfExactlyOneKnownWordAreCorrected() {
+        assertThat(vocabulary.match("averge")).hasValue(new Vocabulary.Match("average", Vocabulary.Kind.TYPO));
+        assertThat(vocabulary.match("rnage")).as("a swap of neighbours is one edit")
+                .hasValue(new Vocabulary.Match("range", Vocabulary.Kind.TYPO));
+        assertThat(vocabulary.match("wensday")).as("two edits from eight letters on")
+                .hasValue(new Vocabulary.Match("wednesday", Vocabulary.Kind.TYPO));
+        assertThat(vocabulary.match("volatilty")).hasValue(new Vocabulary.Match("volatility", Vocabulary.Kind.TYPO));
+        assertThat(vocabulary.match("волатилнось")).as("a word start with endings")
+                .hasValue(new Vocabulary.Match("волатильност", Vocabulary.Kind.TYPO));
+    }
+
+    @Test
+    void shortOrFarWordsAreNotGuessed() {
+        assertThat(vocabulary.match("gao")).as("three letters: too many words are one edit away").isEmpty();
+        assertThat(vocabulary.match("squeeze")).isEmpty();
+        assertThat(vocabulary.match("medium")).as("two edits from 'median' but only six letters").isEmpty();
+    }
+
+    @Test
+    void aTypoCloseToTwoWordsIsLeftAlone() {
+        Vocabulary close = new Vocabulary(List.of("highs", "lights"), List.of());
+        assertThat(close.match("hights")).isEmpty();
+    }
+}
