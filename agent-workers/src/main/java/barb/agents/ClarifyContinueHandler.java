@@ -1,6 +1,7 @@
 package barb.agents;
 
 import barb.agents.answers.Replies;
+import barb.agents.reading.FollowUps;
 import barb.agents.reading.QuestionReader;
 import barb.agents.reading.SmallTalk;
 import barb.agents.text.LanguageDetector;
@@ -51,6 +52,22 @@ public final class ClarifyContinueHandler implements StageHandler {
         return AgentOutcomes.clarifyContinue(envelope, result, outLang, input, Usage.ZERO);
     }
 
+    /** True when the answer names the kind of thing the pending clarification asked about. */
+    private static boolean givesWhatWasAsked(ClarificationState state, String answer) {
+        NeedClarification pending = AgentOutcomes.readNeedClarification(state.context());
+        if (pending == null || pending.required().isEmpty()) {
+            return false;
+        }
+        String field = pending.required().get(0).field();
+        java.util.Set<String> kinds = switch (field) {
+            case "metric" -> java.util.Set.of("metric", "agg");
+            case "session" -> java.util.Set.of("session");
+            case "compare_groups" -> java.util.Set.of("when", "weekday", "month", "session", "event");
+            default -> java.util.Set.of("cond", "pattern", "event", "metric", "color", "dir", "gap", "consec");
+        };
+        return QuestionReader.findings(answer).stream().anyMatch(f -> kinds.contains(f.kind()));
+    }
+
     private ClarifyContinueResult decide(ClarificationState state, String original, String answer, String lang,
                                          String answerLang, RequestEnvelope envelope) {
         SmallTalk.Kind smallTalk = SmallTalk.classify(answer);
@@ -65,10 +82,12 @@ public final class ClarifyContinueHandler implements StageHandler {
         UnderstandingRules.Result fresh = standsAlone
                 ? rules.understand(answer, answerLang, envelope.chatStateOrFresh().memory()) : null;
         UnderstandingRules.Result combined = original.isBlank() ? null
-                : rules.understand(original + " " + answer, lang, null);
+                : rules.understood(FollowUps.answer(original, answer), original, lang);
         boolean freshComplete = fresh != null && fresh.understanding().understood();
         boolean combinedComplete = combined != null && combined.understanding().understood();
-        if (combinedComplete && (!freshComplete || fresh.step().equals(combined.step()))) {
+        // "range, rth" after "what do you mean by move?": an answer that gives what was asked completes the question
+        boolean givesWhatWasAsked = givesWhatWasAsked(state, answer);
+        if (combinedComplete && (!freshComplete || givesWhatWasAsked || fresh.step().equals(combined.step()))) {
             Understanding u = combined.understanding();
             return new ClarifyContinueResult(null, u.goal(), true, false, u.expandedQuery(), u.acknowledge(), false,
                     null, null, null, null);

@@ -1,6 +1,8 @@
 package barb.agents;
 
+import barb.agents.reading.FollowUps;
 import barb.agents.reading.IntentClassifier;
+import barb.agents.reading.SmallTalk;
 import barb.core.IntentResult;
 import barb.core.Json;
 import barb.core.RequestEnvelope;
@@ -20,6 +22,11 @@ public final class IntentHandler implements StageHandler {
     @Override
     public StageOutcome handle(RequestEnvelope envelope) {
         IntentClassifier.Result r = IntentClassifier.classify(envelope.question());
+        // "а вниз?", "and the last 30 min?": a fragment that only means something after the chat's last question
+        if (!r.intent().equals("data") && SmallTalk.classify(envelope.question()) == null
+                && FollowUps.resolve(envelope.question(), envelope.chatStateOrFresh().memory()).isPresent()) {
+            r = new IntentClassifier.Result("data", r.lang(), envelope.question());
+        }
         ObjectNode input = Json.object().put("question", envelope.question());
         String internal = r.internalQuery() == null || r.internalQuery().isBlank() ? envelope.question()
                 : r.internalQuery();

@@ -31,10 +31,14 @@ public final class ParserHandler implements StageHandler {
         String question = AgentOutcomes.parserInput(envelope);
         ObjectNode input = AgentOutcomes.parserTraceInput(question);
 
-        ParsedStep step = QuestionReader.read(question).step();
         ArrayNode raw = Json.MAPPER.createArrayNode();
-        if (step != null) {
-            raw.add(Json.tree(step));
+        String[] parts = question.split(java.util.regex.Pattern.quote(UnderstandingRules.STEP_SEPARATOR));
+        for (int i = 0; i < parts.length; i++) {
+            ParsedStep step = QuestionReader.read(parts[i]).step();
+            if (step != null) {
+                raw.add(Json.tree(new ParsedStep("s" + (raw.size() + 1), step.operation(), step.atoms(),
+                        step.params())));
+            }
         }
         StepValidator.Validated v = StepValidator.validate(raw);
         ObjectNode rawOutput = Json.object();

@@ -26,6 +26,9 @@ import java.util.function.Supplier;
  * and clarify_continue.
  */
 final class UnderstandingRules {
+    /** Between the steps of a question in several parts, in the expanded query. */
+    static final String STEP_SEPARATOR = " ; ";
+
     static final List<String> CAPABILITIES = List.of("statistics of NQ daily and intraday history since 2008",
             "days matching conditions, patterns or events", "comparisons of periods, sessions and weekdays");
 
@@ -44,9 +47,12 @@ final class UnderstandingRules {
 
     /** The question, read on its own or, when it is a follow-up, as a change of the chat's previous question. */
     Result understand(String question, String lang, Memory memory) {
-        Optional<ParsedStep> followUp = FollowUps.resolve(question, memory);
-        Reading reading = followUp.map(s -> new Reading(s, List.of(), null, List.of(), "follow up"))
-                .orElseGet(() -> QuestionReader.read(question));
+        Reading reading = FollowUps.resolve(question, memory).orElseGet(() -> QuestionReader.read(question));
+        return new Result(reading, from(reading, question, lang));
+    }
+
+    /** A reading made elsewhere (a clarification answer read into its question) and its understanding. */
+    Result understood(Reading reading, String question, String lang) {
         return new Result(reading, from(reading, question, lang));
     }
 
@@ -61,8 +67,11 @@ final class UnderstandingRules {
         String context = "User wants: " + StepText.render(r.step());
         if (!r.clarify().isEmpty()) {
             List<ClarificationItem> required = new ArrayList<>();
+            // an unknown word is asked about with the closest reading offered: the question without it
+            List<String> offers = r.alternatives().isEmpty() && r.step() != null ? List.of(heading(r.step(), lang))
+                    : r.alternatives();
             for (String field : r.clarify()) {
-                required.add(item(field, r.alternatives()));
+                required.add(item(field, field.startsWith("term:") ? offers : r.alternatives()));
             }
             return new Understanding("data", r.goal(), false, false, null, null, null,
                     new NeedClarification(required, List.of(), context));
@@ -70,7 +79,16 @@ final class UnderstandingRules {
         String heading = heading(r.step(), lang);
         String ack = Wording.ru(lang) ? "Понял, считаю: " + lower(heading) + "…" : "Got it, looking at " + lower(heading) + "…";
         return new Understanding("data", r.goal() == null ? "answer the question" : r.goal(), true, false,
-                StepText.render(r.step()), ack, title(heading), null);
+                expanded(r), ack, title(heading), null);
+    }
+
+    /** The steps as the parser reads them: one step's text, or several joined by {@link #STEP_SEPARATOR}. */
+    static String expanded(Reading r) {
+        List<String> texts = new ArrayList<>();
+        for (ParsedStep s : r.steps()) {
+            texts.add(StepText.render(s));
+        }
+        return String.join(STEP_SEPARATOR, texts);
     }
 
     static Understanding outOfScope(String reason, List<String> alternatives, String question) {

@@ -3,6 +3,7 @@ package barb.agents.eval;
 import barb.core.Json;
 import barb.core.Operation;
 import barb.core.Plan;
+import barb.core.PlanNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -80,6 +81,11 @@ final class PlanMeaning {
             out.set("as_written", in);
             return out;
         }
+        // the N highest days without a grouping are the days a ranked list returns
+        boolean ungroupedTopN = op == Operation.TOP_N && (plan.groupBy() == null || plan.groupBy().isBlank());
+        if (ungroupedTopN) {
+            op = Operation.LIST;
+        }
         out.put("operation", op.wireName());
         LocalDate from = plan.period() == null || plan.period().from() == null ? firstDay : plan.period().from();
         LocalDate to = plan.period() == null || plan.period().to() == null ? lastDay : plan.period().to();
@@ -91,13 +97,33 @@ final class PlanMeaning {
         }
         out.put("from", from.toString());
         out.put("to", to.toString());
+        boolean timeAsSession = false;
         if (op != Operation.SNAPSHOT) {
-            out.put("session", plan.session() == null ? "ETH" : plan.session().trim().toUpperCase(Locale.ROOT));
+            String session = plan.session() == null ? "ETH" : plan.session().trim().toUpperCase(Locale.ROOT);
+            // rows are folded from the minutes of a window: a session and a time-of-day window covering the same
+            // minutes are the same rows ("first hour" = NY_OPEN = RTH 09:30-10:30)
+            String window = plan.time() != null ? plan.time().from() + "-" + plan.time().to()
+                    : PlanNames.SESSION_WINDOWS.get(session);
+            String named = sessionOf(window);
+            if (named != null) {
+                session = named;
+                timeAsSession = plan.time() != null;
+            } else if (plan.time() != null) {
+                // a window inside the session: its minutes are the same whichever session holds them
+                session = "*";
+            }
+            out.put("session", session);
         }
         out.put("timeframe", timeframe(plan.timeframe()));
         Set<String> reads = READS.get(op);
+        if (timeAsSession) {
+            in.remove("time");
+        }
         ObjectNode fields = fieldsOf(in, reads);
         defaults(op, fields);
+        if (ungroupedTopN && !fields.has("limit")) {
+            fields.put("limit", 10);
+        }
         out.setAll(fields);
         return out;
     }
@@ -160,7 +186,7 @@ final class PlanMeaning {
             case AROUND -> {
                 putIfMissing(f, "metric", "change_pct");
                 if (!f.has("offsets")) {
-                    f.set("offsets", Json.MAPPER.createArrayNode().add(1));
+                    f.set("offsets", Json.MAPPER.createArrayNode().add(1.0));
                 }
             }
             case DISTRIBUTION -> {
@@ -351,6 +377,20 @@ final class PlanMeaning {
         ArrayNode out = Json.MAPPER.createArrayNode();
         order.forEach(i -> out.add(nodes.get(i)));
         return out;
+    }
+
+    /** The first session (in PlanNames order) whose window is exactly this one, or null. */
+    private static String sessionOf(String window) {
+        if (window == null) {
+            return null;
+        }
+        String normal = window.replaceAll("(?<!\\d)(\\d):", "0$1:");
+        for (java.util.Map.Entry<String, String> e : PlanNames.SESSION_WINDOWS.entrySet()) {
+            if (e.getValue().equals(normal)) {
+                return e.getKey();
+            }
+        }
+        return null;
     }
 
     private static String timeframe(String value) {

@@ -278,6 +278,14 @@ public final class PeriodPhrases {
     private static final Pattern NUMERIC_START = Pattern.compile("^(?:between\\s+|между\\s+)?\\d");
 
     /** Every period phrase in the text, left to right, non-overlapping (longest match wins). */
+    /** The regular expressions of every period phrase, so a reader can learn their words (typo matching). */
+    public static List<String> patternSources() {
+        List<String> out = new ArrayList<>();
+        RULES.forEach(r -> out.add(r.pattern().pattern()));
+        POINT_PATTERNS.forEach(p -> out.add(p.pattern()));
+        return out;
+    }
+
     public static List<Found> findAll(String text) {
         if (text == null || text.isEmpty()) {
             return List.of();

@@ -152,11 +152,24 @@ public final class ConceptCatalog {
             "could you explain ", "please explain ", "explain to me ", "what exactly is ", "what exactly is a ",
             "what is meant by ", "what do they mean by ", "объясни что ", "объясните ", "объясните что такое ",
             "поясни ", "поясни что такое ", "что за ", "а что такое ", "что вообще такое ");
+    /**
+     * Questions about what a notion is, wherever they start: "how is X different from Y", "the difference between
+     * X and Y", "what counts as X", "чем X отличается от Y"; the first group (or the second) is the notion.
+     */
+    private static final java.util.regex.Pattern SHAPES = java.util.regex.Pattern.compile(
+            "(?:how (?:is|are|does|do) (?:an? |the )?([\\p{L}\\d ]+?) (?:different|differ)(?: from| to)|"
+            + "(?:the )?(?:difference|diff|differences) (?:between|of) (?:an? |the )?([\\p{L}\\d ]+?) and |"
+            + "what (?:counts|qualifies) as (?:an? |the )?([\\p{L}\\d ]+)|"
+            + "what (?:is|s) considered (?:an? |the )?([\\p{L}\\d ]+)|"
+            + "чем (?:отличается |отличаются )?([\\p{L}\\d ]+?) (?:отличается |отличаются )?от|"
+            + "(?:в )?чем разница (?:между )?([\\p{L}\\d ]+?) и |разница между ([\\p{L}\\d ]+?) и |"
+            + "что (?:считается|называют) ([\\p{L}\\d ]+))");
     private static final List<String> SUFFIXES = List.of(" mean", " means", " означает", " значит", " это",
-            " in trading", " в трейдинге", " is", " are", " такое");
+            " in trading", " в трейдинге", " is", " are", " такое", " простыми словами", " in simple terms",
+            " in plain english", " exactly", " точно", " вообще");
     /** Words that only say what kind of thing a term is: "a hammer candle" asks about the hammer. */
     private static final List<String> KIND_WORDS = List.of(" candle", " candles", " candlestick", " pattern",
-            " patterns", " свеча", " свечи", " паттерн", " фигура");
+            " patterns", " свеча", " свечи", " паттерн", " фигура", " day", " days", " день", " дни", " bar", " бар");
 
     private ConceptCatalog() {
     }
@@ -164,6 +177,23 @@ public final class ConceptCatalog {
     /** The term a "what is X" question asks about, or null when the text is not shaped like one. */
     public static String askedTerm(String text) {
         String s = TextNormalizer.normalize(text);
+        // "noob q but how is eth different from rth", "wait what counts as an nr7 day exactly"
+        java.util.regex.Matcher shape = SHAPES.matcher(s);
+        if (shape.find()) {
+            String term = null;
+            for (int g = 1; g <= shape.groupCount() && term == null; g++) {
+                term = shape.group(g);
+            }
+            for (String suffix : SUFFIXES) {
+                if (term.endsWith(suffix)) {
+                    term = term.substring(0, term.length() - suffix.length()).strip();
+                }
+            }
+            term = term.replaceAll(" (?:exactly|precisely|on nq|for nq|in nq|на nq|у nq|вообще)$", "").strip();
+            if (lookup(term) != null) {
+                return term;
+            }
+        }
         String best = null;
         for (String p : PREFIXES) {
             if (s.startsWith(p) && (best == null || p.length() > best.length())) {

@@ -1,102 +1,300 @@
 package barb.agents.reading;
 
-import barb.agents.periods.PeriodPhrases;
-import barb.agents.steps.FilterText;
-import barb.agents.text.TextNormalizer;
-import barb.core.Atom;
-import barb.core.Json;
 import barb.core.Memory;
-import barb.core.Operation;
-import barb.core.ParsedStep;
 
+import java.time.DayOfWeek;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
- * Follow-up questions that only make sense with the previous one: "and for 2023?" replaces its period, "and in
- * RTH?" its session, "what about Mondays?" its weekday, "show those days" lists the days it counted. The previous
- * question is the chat's key fact {@link #LAST_QUERY} (the parser's reading of the last answered data question).
+ * Messages that only make sense with the chat's previous question: "and 2022?", "same for thursdays", "only on gap
+ * up days", "median instead of avg", "and lod", "list them", "which one was the biggest", "а на след день?". The
+ * previous question is the chat's key fact {@link #LAST_QUERY} (the step the parser read, as text).
+ *
+ * <p>A follow-up is read like any question, and what it names replaces the same kind of thing in the previous
+ * question — its period, session, weekdays, months, events, patterns, gap, colour, threshold on the same measure,
+ * aggregate, grouping, extreme, bucket, timeframe, measure — while everything it does not name is kept. The merged
+ * findings are then read as one question. Pure.
  */
 public final class FollowUps {
     public static final String LAST_QUERY = "last query";
 
-    private static final List<String> LEADS = List.of("and ", "and what about ", "what about ", "how about ",
-            "same for ", "same but ", "same in ", "also for ", "now for ", "now in ", "а ", "а что ", "а если ",
-            "а как ", "и ", "и за ", "теперь ", "то же ", "то же самое ", "тоже ", "а теперь ");
-    private static final List<String> THOSE_DAYS = List.of("show those days", "show these days", "show me those days",
-            "show me these days", "list those days", "list them", "show them", "which days were they",
-            "which days", "what days were they", "покажи эти дни", "покажи их", "покажи эти дни списком",
-            "какие это дни", "какие дни", "что за дни", "выведи эти дни", "список дней", "покажи дни");
-    private static final Map<String, String> SESSIONS = Map.ofEntries(
-            Map.entry("rth", "RTH"), Map.entry("eth", "ETH"), Map.entry("regular hours", "RTH"),
-            Map.entry("основн", "RTH"), Map.entry("full day", "ETH"), Map.entry("весь день", "ETH"),
-            Map.entry("overnight", "OVERNIGHT"), Map.entry("ночн", "OVERNIGHT"), Map.entry("asian", "ASIAN"),
-            Map.entry("азиат", "ASIAN"), Map.entry("europe", "EUROPEAN"), Map.entry("европ", "EUROPEAN"),
-            Map.entry("london", "EUROPEAN"), Map.entry("лондон", "EUROPEAN"), Map.entry("premarket", "PREMARKET"),
-            Map.entry("премаркет", "PREMARKET"), Map.entry("first hour", "RTH_OPEN"), Map.entry("первый час", "RTH_OPEN"));
-    private static final Map<String, String> WEEKDAYS = Map.ofEntries(
-            Map.entry("monday", "monday"), Map.entry("tuesday", "tuesday"), Map.entry("wednesday", "wednesday"),
-            Map.entry("thursday", "thursday"), Map.entry("friday", "friday"), Map.entry("понедельник", "monday"),
-            Map.entry("вторник", "tuesday"), Map.entry("сред", "wednesday"), Map.entry("четверг", "thursday"),
-            Map.entry("пятниц", "friday"));
+    /** Words that open a follow-up: "and …", "what about …", "same for …", "а …". */
+    private static final Pattern LEAD = Pattern.compile("^(?:ok(?:ay)?,? |cool,? |nice,? |thanks,? |thx,? |"
+            + "спасибо,? |ок,? |окей,? |понял,? |ясно,? )?(?:and |and what about |what about |how about |same for |"
+            + "same but |same (?:thing )?(?:on|in|with|by) |also |now |only |just |but |instead |"
+            + "а |а что |а если |а как |и |и за |теперь |то же |то же самое |тоже |а теперь |а только |только |"
+            + "а по |а на |а в |а за |а с |но )");
+    private static final Pattern THOSE_DAYS = Pattern.compile("^(?:ok,? |ok |а |и )?(?:now )?(?:show|list|give|display|"
+            + "покажи|выведи|дай|перечисли)(?: me| мне)? (?:those|these|them|the days|all of them|эти дни|их|"
+            + "эти|дни|списком)(?: days| дни| списком)?(?: please| плз| pls)?$|^(?:list them|show them|which days were they|"
+            + "what days were they|какие это дни|что за дни|покажи их списком|выведи их списком|список дней|"
+            + "list the days|show the days)$");
+    private static final Pattern WHICH_ONE = Pattern.compile("(?:which|what) (?:one|day|of them|of those)|"
+            + "the (?:biggest|largest|widest|worst|best|smallest) one|какой из них|какая из них|который из них|"
+            + "какой (?:был )?сам\\p{L}*|какой день");
+    /** Kinds that name what a question is about: a message naming one can stand on its own. */
+    private static final Set<String> SUBJECTS = Set.of("metric", "event", "pattern", "color", "dir", "cond", "gap",
+            "consec", "extreme", "snapshot", "fill", "break", "out");
+    /** Kinds that replace each other as one family. */
+    private static final Map<String, String> FAMILY = Map.ofEntries(Map.entry("color", "outcome"),
+            Map.entry("dir", "outcome"), Map.entry("rank", "rank"), Map.entry("n", "n"), Map.entry("later", "later"),
+            Map.entry("offsets", "later"), Map.entry("each", "group"), Map.entry("group", "group"));
 
     private FollowUps() {
     }
 
-    /** The previous question changed by this follow-up, or empty when the message is not a follow-up. */
-    public static Optional<ParsedStep> resolve(String question, Memory memory) {
+    /** The previous question as changed by this message, or empty when the message is a question of its own. */
+    public static Optional<Reading> resolve(String question, Memory memory) {
         String last = memory == null ? null : memory.keyFact(LAST_QUERY);
-        if (last == null || last.isBlank() || question == null) {
+        if (last == null || last.isBlank() || question == null || question.isBlank()) {
             return Optional.empty();
         }
-        String text = TextNormalizer.normalize(question).replace('ё', 'е');
-        ParsedStep previous = QuestionReader.read(last).step();
-        if (previous == null) {
+        List<Lexicon.Finding> previous = QuestionReader.findings(last);
+        if (previous.isEmpty()) {
             return Optional.empty();
         }
-        if (THOSE_DAYS.contains(text)) {
+        String text = QuestionReader.normalize(question);
+        if (THOSE_DAYS.matcher(text).find()) {
             return Optional.of(thoseDays(previous));
         }
-        if (LEADS.stream().noneMatch(text::startsWith) || text.split(" ").length > 8) {
+        List<Lexicon.Finding> said = new ArrayList<>(QuestionReader.findings(question));
+        said.addAll(fragments(LEAD.matcher(text).replaceFirst(""), previous));
+        boolean lead = LEAD.matcher(text).find();
+        boolean which = WHICH_ONE.matcher(text).find();
+        // a message that names no subject of its own ("show 1, 2 and 3 days after but only 2024-25", "median
+        // instead?", "а в 2022?") changes the previous question; one that names a subject is a new question unless
+        // it opens like a follow-up
+        boolean subject = said.stream().anyMatch(f -> SUBJECTS.contains(f.kind()));
+        if (said.isEmpty() || !(lead || which || !subject)) {
             return Optional.empty();
         }
-        List<PeriodPhrases.Found> periods = PeriodPhrases.findAll(text);
-        String when = periods.size() == 1 ? periods.get(0).when() : null;
-        String session = find(text, SESSIONS);
-        String weekday = find(text, WEEKDAYS);
-        if (when == null && session == null && weekday == null) {
-            return Optional.empty();
+        if (which) {
+            return Optional.of(whichOne(previous, said));
         }
-        List<Atom> atoms = new ArrayList<>();
-        for (Atom a : previous.atoms()) {
-            FilterText.Filters f = FilterText.parse(a.filter() == null ? "" : a.filter());
-            FilterText.Filters changed = new FilterText.Filters(session != null ? session : f.session(),
-                    f.conditions(), f.patterns(), f.events(), weekday != null ? List.of(weekday) : f.weekdays(),
-                    f.months(), f.gap(), f.consecutive(), f.time());
-            String filter = FilterText.format(changed);
-            atoms.add(new Atom(when != null ? when : a.when(), a.what(), filter.isBlank() ? null : filter,
-                    a.timeframe()));
-        }
-        return Optional.of(new ParsedStep(previous.id(), previous.operation(), atoms, previous.params()));
+        List<Lexicon.Finding> merged = merge(previous, flipRanking(previous, said));
+        Reading reading = new StepBuilder(nextDayOfSnapshot(merged), new ArrayList<>(), -1).build();
+        return reading.step() == null ? Optional.empty() : Optional.of(reading);
     }
 
-    /** "Show those days": the days the previous answer was computed from, by date. */
-    private static ParsedStep thoseDays(ParsedStep previous) {
-        Atom a = previous.atoms().get(0);
-        return new ParsedStep("s1", Operation.LIST.wireName(),
-                List.of(new Atom(a.when(), "days", a.filter(), a.timeframe())), Json.object());
-    }
-
-    private static String find(String text, Map<String, String> words) {
-        String padded = " " + text.toLowerCase(Locale.ROOT) + " ";
-        for (Map.Entry<String, String> e : words.entrySet()) {
-            if (padded.contains(" " + e.getKey())) {
-                return e.getValue();
+    /**
+     * What a bare fragment means next to the previous question, where the reader alone finds nothing: "а вниз?"
+     * (the gap's or the move's direction), "а больше 400?" (the previous threshold's measure), "а месяцев?" (weeks
+     * or months as the rows).
+     */
+    private static List<Lexicon.Finding> fragments(String text, List<Lexicon.Finding> previous) {
+        String t = text.replaceAll("[?!.,]", "").strip();
+        int at = 9_000;
+        if (t.matches("(?:gap )?(?:up|ups|higher|вверх|наверх)")) {
+            return List.of(previous.stream().anyMatch(f -> f.kind().equals("gap") || f.kind().equals("fill")
+                    || f.kind().equals("cond") && f.value().startsWith("gap")) ? new Lexicon.Finding("gap", "up", at, at + 1, at)
+                    : new Lexicon.Finding("dir", "up", at, at + 1, at));
+        }
+        if (t.matches("(?:gap )?(?:down|downs|lower|вниз)")) {
+            return List.of(previous.stream().anyMatch(f -> f.kind().equals("gap") || f.kind().equals("fill")
+                    || f.kind().equals("cond") && f.value().startsWith("gap")) ? new Lexicon.Finding("gap", "down", at, at + 1, at)
+                    : new Lexicon.Finding("dir", "down", at, at + 1, at));
+        }
+        if (t.matches("weeks?|weekly|недел\\p{L}*|по неделям")) {
+            return List.of(new Lexicon.Finding("tf", "1W", at, at + 1, at));
+        }
+        if (t.matches("months?|monthly|месяц\\p{L}*|месяч\\p{L}*|по месяцам")) {
+            return List.of(new Lexicon.Finding("tf", "1M", at, at + 1, at));
+        }
+        java.util.regex.Matcher m = BARE_THRESHOLD.matcher(t);
+        if (m.matches()) {
+            List<Lexicon.Finding> conditions = previous.stream().filter(f -> f.kind().equals("cond")
+                    && !f.value().contains(" x ")).toList();
+            if (conditions.size() == 1) {
+                String metric = conditions.get(0).value().split(" ")[0];
+                boolean less = m.group(1).matches("less.*|under|below|меньше.*|ниже|менее.*");
+                return List.of(new Lexicon.Finding("cond", metric + (less ? " < " : " > ") + m.group(2), at,
+                        at + 1, at));
             }
         }
-        return null;
+        return List.of();
+    }
+
+    /** "больше 400", "over 2%": a comparison and a number with no measure of its own. */
+    private static final Pattern BARE_THRESHOLD = Pattern.compile("(more than|over|above|greater than|bigger than|"
+            + "less than|under|below|больше(?: чем)?|выше|более|меньше(?: чем)?|ниже|менее) (\\d+(?:\\.\\d+)?) ?(?:%|pts|points|п|пунктов)?");
+
+    /**
+     * The previous findings with what the message names put in place of the same kind. A threshold replaces a
+     * threshold on the same measure ("а больше 400?" also a bare number after one); an event, pattern, weekday or
+     * month list replaces the previous list.
+     */
+    /**
+     * The answer to a clarification read into the question it answers: what the answer names replaces the same
+     * kind in the question ("range, rth" after "avg move on FOMC days since 2020?" keeps FOMC days since 2020).
+     */
+    public static Reading answer(String question, String answer) {
+        List<Lexicon.Finding> original = QuestionReader.findings(question);
+        List<Lexicon.Finding> said = new ArrayList<>(QuestionReader.findings(answer));
+        said.addAll(fragments(QuestionReader.normalize(answer), original));
+        return new StepBuilder(merge(original, said), new ArrayList<>(), -1).build();
+    }
+
+    static List<Lexicon.Finding> merge(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
+        List<Lexicon.Finding> out = new ArrayList<>();
+        List<Lexicon.Finding> added = new ArrayList<>();
+        int offset = 10_000;
+        for (Lexicon.Finding f : said) {
+            if (f.kind().equals("filler") || f.kind().equals("connector")) {
+                continue;
+            }
+            added.add(new Lexicon.Finding(f.kind(), f.value(), f.start() + offset, f.end() + offset, f.seq() + offset));
+        }
+        for (Lexicon.Finding p : previous) {
+            boolean replaced = added.stream().anyMatch(n -> replaces(n, p));
+            if (!replaced) {
+                out.add(p);
+            }
+        }
+        out.addAll(added);
+        return out;
+    }
+
+    /**
+     * "Worst days" then "а роста?": a direction alone after a ranking turns the ranking round (the best days by
+     * the same measure) instead of adding a filter.
+     */
+    private static List<Lexicon.Finding> flipRanking(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
+        boolean ranked = previous.stream().anyMatch(f -> f.kind().equals("rank") || f.kind().equals("sort"));
+        List<Lexicon.Finding> subjects = said.stream().filter(f -> SUBJECTS.contains(f.kind())).toList();
+        if (!ranked || subjects.size() != 1 || !subjects.get(0).kind().equals("dir")) {
+            return said;
+        }
+        String sort = subjects.get(0).value().equals("up") ? "desc" : "asc";
+        List<Lexicon.Finding> out = new ArrayList<>(said);
+        out.remove(subjects.get(0));
+        out.add(new Lexicon.Finding("sort", sort, 9_500, 9_501, 9_500));
+        return out;
+    }
+
+    private static boolean replaces(Lexicon.Finding next, Lexicon.Finding previous) {
+        // "а лучшие?" after "худшие 5": the new direction replaces the old sort, the number stays; "the best one"
+        // asks for one
+        if (next.kind().equals("rank") && previous.kind().equals("sort")) {
+            return true;
+        }
+        if (next.kind().equals("ndefault") && previous.kind().equals("n")) {
+            return next.value().equals("1");
+        }
+        // a threshold on the move replaces the colour or direction it refines ("if Monday fell more than 1%")
+        if (next.kind().equals("cond") && (previous.kind().equals("color") || previous.kind().equals("dir"))
+                && measure(next.value()).equals("change")) {
+            return true;
+        }
+        if (next.kind().equals("cond") && previous.kind().equals("cond")) {
+            return measure(next.value()).equals(measure(previous.value()));
+        }
+        if (next.kind().equals("metric") && previous.kind().equals("metric")) {
+            return true;
+        }
+        if (next.kind().equals("gap") && previous.kind().equals("cond")) {
+            return measure(previous.value()).startsWith("gap") && !previous.value().contains(" x ");
+        }
+        if (next.kind().equals("cond") && previous.kind().equals("gap")) {
+            return measure(next.value()).startsWith("gap");
+        }
+        String family = FAMILY.getOrDefault(next.kind(), next.kind());
+        return family.equals(FAMILY.getOrDefault(previous.kind(), previous.kind()));
+    }
+
+    private static String measure(String condition) {
+        String metric = condition.split(" ")[0];
+        return metric.replace("_pct", "");
+    }
+
+    /** "Show those days": the days the previous answer was about, by date. */
+    private static Reading thoseDays(List<Lexicon.Finding> previous) {
+        List<Lexicon.Finding> kept = new ArrayList<>();
+        for (Lexicon.Finding f : previous) {
+            if (Set.of("op", "agg", "rank", "n", "sort", "group", "each", "freq", "metric", "bins", "percentiles",
+                    "whenword", "extreme", "bucket", "around", "after", "later", "offsets", "fill", "bysize",
+                    "snapshot").contains(f.kind())) {
+                continue;
+            }
+            kept.add(f);
+        }
+        kept.add(new Lexicon.Finding("op", "list", 20_000, 20_001, 20_000));
+        return new StepBuilder(kept, new ArrayList<>(), -1).build();
+    }
+
+    /**
+     * "Which one was the biggest": the one day of the previous answer's days with the largest value of the measure
+     * it named (or of the previous measure).
+     */
+    private static Reading whichOne(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
+        List<Lexicon.Finding> kept = new ArrayList<>();
+        for (Lexicon.Finding f : previous) {
+            if (Set.of("op", "agg", "rank", "n", "sort", "group", "each", "freq", "bins", "percentiles")
+                    .contains(f.kind())) {
+                continue;
+            }
+            kept.add(f);
+        }
+        boolean measureSaid = said.stream().anyMatch(f -> f.kind().equals("metric"));
+        if (measureSaid) {
+            kept.removeIf(f -> f.kind().equals("metric"));
+        }
+        boolean measureKnown = measureSaid || kept.stream().anyMatch(f -> f.kind().equals("metric"));
+        if (!measureKnown) {
+            // the measure of the condition that picked the days: "days with range > 2x …" → the biggest range
+            previous.stream().filter(f -> f.kind().equals("cond")).findFirst().ifPresent(c ->
+                    kept.add(new Lexicon.Finding("metric", c.value().split(" ")[0], 19_000, 19_001, 19_000)));
+        }
+        for (Lexicon.Finding f : said) {
+            if (!f.kind().equals("filler") && !f.kind().equals("connector")) {
+                kept.add(new Lexicon.Finding(f.kind(), f.value(), f.start() + 10_000, f.end() + 10_000,
+                        f.seq() + 10_000));
+            }
+        }
+        // the biggest of days picked by a falling measure ("gaps down over 0.5%") is its lowest value
+        boolean falling = previous.stream().anyMatch(f -> f.kind().equals("cond") && f.value().contains(" < -")
+                || f.kind().equals("gap") && f.value().equals("down") || f.kind().equals("dir")
+                && f.value().equals("down"));
+        if (falling) {
+            kept.replaceAll(f -> f.kind().equals("rank") && f.start() >= 10_000
+                    ? new Lexicon.Finding("rank", f.value().equals("desc") ? "asc" : "desc", f.start(), f.end(), f.seq())
+                    : f);
+        }
+        if (kept.stream().noneMatch(f -> f.kind().equals("rank"))) {
+            kept.add(new Lexicon.Finding("rank", falling ? "asc" : "desc", 20_000, 20_001, 20_000));
+        }
+        kept.removeIf(f -> f.kind().equals("n"));
+        kept.add(new Lexicon.Finding("n", "1", 20_002, 20_003, 20_002));
+        return new StepBuilder(kept, new ArrayList<>(), -1).build();
+    }
+
+    /** "What happened on 2025-04-07?" then "and the day after?": the snapshot of the next trading day. */
+    private static List<Lexicon.Finding> nextDayOfSnapshot(List<Lexicon.Finding> merged) {
+        boolean snapshot = merged.stream().anyMatch(f -> f.kind().equals("snapshot"));
+        boolean nextDay = merged.stream().anyMatch(f -> f.kind().equals("later") && f.value().equals("1"));
+        if (!snapshot || !nextDay) {
+            return merged;
+        }
+        List<Lexicon.Finding> out = new ArrayList<>();
+        for (Lexicon.Finding f : merged) {
+            if (f.kind().equals("later")) {
+                continue;
+            }
+            if (f.kind().equals("when") && f.value().matches("\\d{4}-\\d{2}-\\d{2}")) {
+                LocalDate day = LocalDate.parse(f.value()).plusDays(1);
+                while (day.getDayOfWeek() == DayOfWeek.SATURDAY || day.getDayOfWeek() == DayOfWeek.SUNDAY) {
+                    day = day.plusDays(1);
+                }
+                out.add(new Lexicon.Finding("when", day.toString(), f.start(), f.end(), f.seq()));
+            } else {
+                out.add(f);
+            }
+        }
+        return out;
     }
 }

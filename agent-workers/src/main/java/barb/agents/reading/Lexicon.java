@@ -82,8 +82,10 @@ public final class Lexicon {
             // months as a filter (every March), weekdays
             rule("(?:every|each|all|in all|in every|on every) (january|february|march|april|may|june|july|august|"
                     + "september|october|november|december)s?", m -> kv("month", m.group(1))),
-            rule("(januaries|februaries|marches|aprils|mays|junes|julys|augusts|septembers|octobers|novembers|"
-                    + "decembers)", m -> kv("month", pluralMonth(m.group(1)))),
+            rule("(januaries|januarys|februaries|februarys|marches|aprils|mays|junes|julys|augusts|septembers|octobers|"
+                    + "novembers|decembers)", m -> kv("month", pluralMonth(m.group(1)), "monthunit", "")),
+            rule("(январ|феврал|март|апрел|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ей|ов)(?![\\p{L}])",
+                    m -> kv("month", russianMonth(m.group(1)), "monthunit", "")),
             rule("(?:по каждому |по |все |во все |в каждом |в каждый |каждый |каждом |каждому )(январ|феврал|март|"
                     + "апрел|ма|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ям|ях|ам|ах|е|ь|ы|и|т|й|у|ю)",
                     m -> kv("month", russianMonth(m.group(1)))),
@@ -116,7 +118,7 @@ public final class Lexicon {
                     + "(?:the )?\\d+(?:\\.\\d+)?(?:th|st|nd|rd|-?й|-?го)?)*) (?:percentiles?|перцентил\\p{L}*|"
                     + "процентил\\p{L}*)", m -> percentiles(m.group(1))),
             rule("(p\\d{1,2}(?:(?:, ?| and | и |,? and |/)p\\d{1,2})+)", m -> percentiles(m.group(1))),
-            rule("(?:with )?(?:percentiles?|перцентил\\p{L}*|процентил\\p{L}*) (\\d+(?:\\.\\d+)?(?:(?:, ?| and | и |,? and )"
+            rule("(?:with )?(?:percentiles?|перцентил\\p{L}*|процентил\\p{L}*) (\\d+(?:\\.\\d+)?(?:(?:, ?| and | и |,? and |/)"
                     + "\\d+(?:\\.\\d+)?)*)", m -> kv("percentiles", numberList(m.group(1))))
     );
 
@@ -242,6 +244,9 @@ public final class Lexicon {
         r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:дн\\p{L}*|день|дня|свеч\\p{L}*) подряд (зелен\\p{L}*|красн\\p{L}*)",
                 m -> consecutive(m.group(1), m.group(2), m.group(3))));
 
+        // "3 red days in a row — chance the 4th is green": the day after the run
+        r.add(rule("(\\d+)-?(?:й|ой|ый|th|rd|nd|st)(?: (?:day|день|сесси\\p{L}*))?(?! (?:quarter|квартал|week|недел|hour|час|month|месяц))",
+                m -> kv("ordinal", m.group(1))));
         // runs of up / down days: "dropped 3 days in a row" is a streak of at least 3 down days
         r.add(rule("(?:" + DOWN_VERB + "|losing days?|down days?) (?:for )?(\\d+) (?:(?:trading )?days?|sessions?|дн\\p{L}*|дня|"
                 + "день) (?:in a row|straight|consecutive|подряд)|(\\d+) (?:down|losing) days? (?:in a row|straight)",
@@ -250,8 +255,17 @@ public final class Lexicon {
                 + "день) (?:in a row|straight|consecutive|подряд)|(\\d+) (?:up|winning) days? (?:in a row|straight)",
                 m -> kv("dir", "up", "op", "streak", "minlen", firstGroup(m))));
         // the first minutes of the regular session
-        r.add(rule("(?:the )?first (15|30|45|60) minutes(?: of (?:rth|trading|the session|the day|regular hours))?|"
-                + "(?:в )?первые (15|30|45|60) минут", m -> kv("time", openingWindow(firstGroup(m)))));
+        r.add(rule("(?:the )?first (15|30|45|60) (?:minutes|mins?)(?: of (?:rth|trading|the session|the day|regular hours|the open))?"
+                + "(?: after the (?:rth |cash )?open)?|(?:в |за )?перв\\p{L}* (15|30|45|60) ?(?:минут\\p{L}*|мин)"
+                + "(?: после открытия(?: ртх| rth| сессии)?| ртх| rth)?", m -> kv("time", openingWindow(firstGroup(m)))));
+        // close against the same day's open by a size: the body
+        r.add(rule("(?:clos(?:e|ed|es|ing)|finish(?:ed|es)?|end(?:ed|s)?|закрыл\\p{L}*|закрыти\\p{L}*) " + CMP + "?\\s*(?:на )?" + NUM
+                + "\\s*(%|percent|процент\\p{L}*|points?|pts|пункт\\p{L}*)? (above|over|below|under|выше|ниже) (?:the |its |своего )?"
+                + "(?:open|opening|открыти\\p{L}*)", m -> bodyThreshold(m.group(1), m.group(2), m.group(3), m.group(4))));
+        r.add(rule("(?:clos(?:e|ed|es|ing)|закрыл\\p{L}*|закрыти\\p{L}*) (above|over|below|under|выше|ниже) (?:the |its |своего )?"
+                + "(?:open|opening|открыти\\p{L}*) (?:by )?" + CMP + "?\\s*(?:на )?" + NUM
+                + "\\s*(%|percent|процент\\p{L}*|points?|pts|пункт\\p{L}*)?",
+                m -> bodyThreshold(m.group(2), m.group(3), m.group(4), m.group(1))));
         // close against the same day's open: the candle's colour
         r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:above|higher than|over) "
                 + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
@@ -273,20 +287,36 @@ public final class Lexicon {
                 + "(drops?|falls?|declines?|sell ?offs?|down days?|down moves?|losses|loss|losing days?|"
                 + "rall(?:y|ies)|gains?|rises?|jumps?|up days?|up moves?|winning days?|"
                 + "падени\\p{L}*|снижени\\p{L}*|просадк\\p{L}*|рост\\p{L}*)", Lexicon::sizeBeforeNoun));
-        r.add(rule(DOWN_VERB + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT + NOT_COUNT,
+        r.add(rule(DOWN_VERB + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?:\\s*на)?\\s*" + NUM + UNIT + NOT_COUNT,
                 m -> directionThreshold(m, false)));
-        r.add(rule(UP_VERB + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT + NOT_COUNT,
+        r.add(rule(UP_VERB + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?:\\s*на)?\\s*" + NUM + UNIT + NOT_COUNT,
                 m -> directionThreshold(m, true)));
         r.add(rule("(" + String.join("|", FilterText.METRICS) + ") ?(<=|>=|!=|<|>|=) ?" + NUM,
                 m -> kv("cond", m.group(1) + " " + m.group(2) + " " + FilterText.number(Double.parseDouble(m.group(3))))));
         r.add(rule(METRIC_WORD + "(?: (?<sess>rth|eth|ртх|етх))?(?: (?:was|is|of|were|has been|has|был\\p{L}*|"
                 + "бывает|в среднем))? " + CMP + "(?: на)? ?" + NUM + UNIT, Lexicon::metricThreshold));
 
+        // the whole trading day, named by what it includes
+        r.add(rule("(?:incl(?:uding|\\.)?|with|plus|включая|вместе с|с учетом|с) (?:the )?(?:overnight|globex|night session|"
+                + "ночн\\p{L}*(?: сесси\\p{L}*)?|овернайт\\p{L}*)|whole (?:thing|session|day)|весь день|всю сессию|целый день",
+                kv("session", "ETH")));
+        // the overnight high or low taken out by the day session
+        r.add(rule("(?:break(?:s|ing)?|broke|take(?:s)? out|took out|taking out|run(?:s)?|ran|sweep(?:s)?|swept|"
+                + "clear(?:s|ed)?|trade(?:s|d)? (?:above|below|through)|exceed(?:s|ed)?|get(?:s)? (?:above|below)|"
+                + "go(?:es)? (?:above|below)|pierce(?:s|d)?|violate(?:s|d)?)(?: the| its)? (?:overnight|globex|night)"
+                + "(?: session)?(?:'s)? (high|low)s?|(?:overnight|globex) (high|low)s? (?:break|gets? taken out|taken out|"
+                + "broken|swept)", m -> kv("break", "overnight_" + firstGroup(m))));
+        r.add(rule("(?:(?:пробива|пробьет|пробил|снос|снес|обновля|обновил|перебива|перебил|выход|выш|вынос|вынес)\\p{L}* "
+                + "(?:за )?)?(хай|лой|максимум|минимум)\\p{L}* (?:овернайт\\p{L}*|ночн\\p{L}*(?: сесси\\p{L}*)?|ночи|globex)",
+                m -> kv("break", firstGroup(m).startsWith("х") || firstGroup(m).startsWith("максимум")
+                        ? "overnight_high" : "overnight_low")));
+
         // sessions
-        r.add(rule("london open", kv("session", "LONDON_OPEN")));
+        r.add(rule("london open|first hour of (?:the )?(?:london|european?)(?: session)?|перв\\p{L}* час\\p{L}* "
+                + "(?:лондон\\p{L}*|европ\\p{L}*)(?: сесси\\p{L}*)?", kv("session", "LONDON_OPEN")));
         r.add(rule("(?:the )?first (?:trading )?hour(?: of (?:rth|trading|the session|the day|regular hours))?|"
                 + "opening hour|opening range|open hour|ny open|new york open|перв\\p{L}* (?:торгов\\p{L}* )?час\\p{L}*"
-                + "(?: торгов\\p{L}*| сесси\\p{L}*| rth)?", kv("session", "RTH_OPEN")));
+                + "(?: торгов\\p{L}*| сесси\\p{L}*| rth| ртх)?", kv("session", "RTH_OPEN")));
         r.add(rule("(?:the )?last (?:trading )?hour(?: of (?:rth|trading|the session|the day|regular hours))?|"
                 + "closing hour|последн\\p{L}* (?:торгов\\p{L}* )?час\\p{L}*(?: торгов\\p{L}*| сесси\\p{L}*| rth)?",
                 kv("session", "RTH_CLOSE")));
@@ -311,16 +341,34 @@ public final class Lexicon {
         r.add(rule("lunch(?: ?time| hour| session| break)?|обед\\p{L}*|ланч\\p{L}*", kv("session", "LUNCH")));
         r.add(rule("us session|american session|американск\\p{L}* сесси\\p{L}*", kv("session", "US")));
 
+        // gap fills: did the session trade back to the previous close
+        r.add(rule("(?:the )?gaps? (?:get |gets |got |to )?(?:fill(?:s|ed|ing)?|clos(?:e|es|ed|ing))|fill(?:s|ed|ing)? "
+                + "(?:the |its |their )?gaps?|gap[ -]?fill(?:s|ed|ing)?(?: rates?| stats?| statistics| %)?|fill rates?|"
+                + "закрыти\\p{L}* гэп\\p{L}*|заполнени\\p{L}* гэп\\p{L}*|гэп\\p{L}* (?:закрыва\\p{L}*|закроет\\p{L}*|закрыл\\p{L}*|"
+                + "заполня\\p{L}*|заполнил\\p{L}*)|(?:закрыва|заполня)\\p{L}*(?= гэп)|закрыл\\p{L}*(?= гэп)",
+                kv("fill", "")));
+        r.add(rule("fill(?:s|ed|ing)?|закрыва(?:ются|ется|лись|лся)|закроется|закроются|закрылс\\p{L}*|заполня\\p{L}*|"
+                + "заполнил\\p{L}*|(?:их|его) закрыли", kv("fillword", "")));
+        r.add(rule("(?:broken (?:out |down )?|split |grouped )?by (?:the )?(?:gap )?size|by gap %|by size of (?:the )?gap|"
+                + "(?:разб\\p{L}* )?по размеру(?: гэпа)?|в разрезе размера(?: гэпа)?", kv("bysize", "")));
+        r.add(rule("how long (?:it )?(?:takes?|took)(?: to fill)?|time to fill|minutes to fill|за сколько минут|"
+                + "сколько минут (?:занимает|уходит)", kv("filltime", "")));
+        r.add(rule("(?:at|on) (?:the )?(?:rth |cash |ny |regular )?open(?:ing)?(?: bell)?|на открытии(?: rth| ртх| сессии)?|"
+                + "при открытии(?: rth| ртх)?", kv("filler", "")));
         // gaps
         r.add(rule("(?:gaps?|gapped|gapping) (up|down|higher|lower)s?|(up|down) gaps?|gap-(up|down)s?|"
                 + "гэп\\p{L}*[ -]?(ап|даун)\\p{L}*|"
-                + "(?:гэп\\p{L}*|открыл\\p{L}* с гэпом|открыти\\p{L}* с гэпом) (вверх|вниз)|"
+                + "(?:гэп\\p{L}*|открыл\\p{L}* (?:с )?гэп\\p{L}*|открыти\\p{L}* (?:с )?гэп\\p{L}*) (вверх|вниз)|"
                 + "(?:opened|opens|open) (?:with a )?gap (up|down)", Lexicon::gap));
 
         // bars and buckets
-        r.add(rule("(?:in |by |into |with )?(15|30|60)[ -]?(?:minute|min|m|минутн\\p{L}*|мин) (?:buckets?|intervals?|"
-                + "blocks?|slots?|windows?|интервал\\p{L}*|корзин\\p{L}*|блок\\p{L}*|окн\\p{L}*)",
+        r.add(rule("(?:in |by |into |with |using )?(5|10|15|20|30|60|120)[ -]?(?:minutes?|mins?|m|минутн\\p{L}*|минут\\p{L}*|мин) "
+                + "(?:buckets?|bins?|intervals?|chunks?|blocks?|slots?|windows?|increments?|бакет\\p{L}*|интервал\\p{L}*|"
+                + "корзин\\p{L}*|блок\\p{L}*|окн\\p{L}*|отрезк\\p{L}*)", m -> kv("bucket", m.group(1) + "m")));
+        r.add(rule("(?:по|шаг(?:ом)?|с шагом|бакет\\p{L}* по|интервал\\p{L}* по) (5|10|15|20|30|60|120) ?(?:минут\\p{L}*|мин)\\.?",
                 m -> kv("bucket", m.group(1) + "m")));
+        r.add(rule("по получасам|по полчаса|получасов\\p{L}*|half[ -]hour(?:ly)?(?: buckets?| intervals?| blocks?)?|"
+                + "(?:30|thirty)[ -]?min(?:ute)?s?(?= instead)", kv("bucket", "30m")));
         r.add(rule("(?:in |by |into )?(?:hourly|1 hour|one hour|часов\\p{L}*) (?:buckets?|intervals?|blocks?|"
                 + "интервал\\p{L}*|блок\\p{L}*)", kv("bucket", "60m")));
         r.add(rule("(?:on |using |with |by |по )?(5|15|30)[ -]?(?:minute|min|m|минутн\\p{L}*|мин|минутк\\p{L}*)"
@@ -331,8 +379,38 @@ public final class Lexicon {
         r.add(rule("(?:on |using |with |by |по )?(?:hourly|1h|часов\\p{L}*|часовик\\p{L}*)(?: (?:bars?|candles?|"
                 + "свеч\\p{L}*|бар\\p{L}*))?", kv("tf", "1h")));
         r.add(rule("(?:on |using )?(5m|15m|30m|2h|4h) bars", m -> kv("tf", m.group(1))));
+        r.add(rule("(5|15|30)[ -]?минутк\\p{L}*|(5|15|30)[ -]?минутн\\p{L}* (?:свеч\\p{L}*|бар\\p{L}*)",
+                m -> kv("tf", firstGroup(m) + "m")));
+        r.add(rule("(?:on |using )?(week|month)ly (?:bars?|candles?)|(?:on |using )?1([wm]) bars",
+                m -> kv("tf", firstGroup(m).startsWith("w") ? "1W" : "1M")));
         r.add(rule("(?:on |using )?(?:daily (?:bars?|candles?)|дневк\\p{L}*|дневн\\p{L}* (?:свеч\\p{L}*|бар\\p{L}*)|1d bars)",
                 kv("filler", "")));
+
+        // seasons as months: "in the summer (jun/jul/aug)"
+        r.add(rule("(?:in |during |over )?(?:the )?summers?(?: months)?(?: \\((?:jun\\p{L}*|june)[^)]*\\))?|летом|летн\\p{L}* месяц\\p{L}*",
+                kv("month", "june", "month", "july", "month", "august")));
+        r.add(rule("(?:in |during |over )?(?:the )?winters?(?: months)?(?: \\((?:dec\\p{L}*)[^)]*\\))?|зимой|зимн\\p{L}* месяц\\p{L}*",
+                kv("month", "december", "month", "january", "month", "february")));
+        r.add(rule("regular days|normal days|обычные дни|обычных дней|остальные дни", kv("complement", "")));
+        // time windows as traders write them: "4am-9:30", "(3:30-4)", "3-4 утра", "(12-1)"
+        r.add(rule("\\(?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)? ?(?:-|to|до) ?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)?\\)?"
+                + "(?= |$)", Lexicon::traderWindow));
+        r.add(rule("(?:the )?week(?= (?:of|starting|beginning|from) )|(?:на )?недел\\p{L}*(?= (?:с|от|начиная с) )",
+                kv("weekof", "")));
+        // weeks and months as rows: "green weeks", "worst month", "weekly % change", "недельные падения"
+        r.add(rule("(best|worst|biggest|wildest|strongest|weakest|largest) (week|month)(s?)",
+                m -> kv("tf", m.group(2).startsWith("w") ? "1W" : "1M", "rank", rankSort(m.group(1)),
+                        "ndefault", m.group(3).isEmpty() ? "1" : "10")));
+        r.add(rule("(green|red|up|down|positive|negative|winning|losing|bullish|bearish|зелен\\p{L}*|красн\\p{L}*|"
+                + "растущ\\p{L}*|падающ\\p{L}*) (week|month|недел|месяц|месяч)\\p{L}*", Lexicon::colouredUnits));
+        r.add(rule("(?:how many|сколько) (week|month|недел|месяц|месяч)\\p{L}*",
+                m -> kv("op", "count", "tf", unitTimeframe(m.group(1)))));
+        r.add(rule("(week|month)s? (?:that |which )?(?:closed|were|ended|finished|was)|(week|month)s in a row|"
+                + "(week|month)ly (?:% )?(?:change|return|range|candle|bar|close|move|performance|gain|loss|drop)s?|"
+                + "(недел|месяц)\\p{L}* (?:закрыл\\p{L}*|были|был\\p{L}*|подряд)|"
+                + "(недель|месяч)н\\p{L}*(?= (?:свеч\\p{L}*|бар\\p{L}*|изменени\\p{L}*|доходност\\p{L}*|падени\\p{L}*|рост\\p{L}*|"
+                + "движени\\p{L}*|ренж\\p{L}*|диапазон\\p{L}*|закрыти\\p{L}*))",
+                m -> kv("tf", unitTimeframe(firstGroup(m)))));
 
         // grouping
         r.add(rule("(?:by|per|for each|each|across) (?:day of (?:the )?week|weekdays?|days? of the week)|"
@@ -386,6 +464,12 @@ public final class Lexicon {
                 kv("rank", "asc", "metric", "range")));
         r.add(rule("(?:(?:daily |day |дневн\\p{L}* )?(?:range|volatility|диапазон\\p{L}*)) (?:in|as|в) (?:a )?(?:percent\\p{L}*|%|процент\\p{L}*)|"
                 + "percent(?:age)? range|range %", kv("metric", "range_pct")));
+        r.add(rule("(gaps?|гэп\\p{L}*|bod(?:y|ies)|тел[оа]|range|ranges|ренж\\p{L}*|рейндж\\p{L}*|диапазон\\p{L}*) ?"
+                + "(?:%|pct|percent(?:age)?|в %|в процентах|in %)", m -> kv("metric", percentMetric(m.group(1)))));
+        r.add(rule("open[ -]?(?:->|to|-)[ -]?close|open to close|от открытия до закрытия|тело свечи|candle body %?",
+                kv("metric", "body")));
+        r.add(rule("close[ -]?(?:to|-)[ -]?close|от закрытия до закрытия|(?:неделя|месяц|день) к (?:неделе|месяцу|дню)",
+                kv("metricdef", "change_pct")));
         r.add(rule("(?:in|as|в) (?:a )?(?:percent(?:age)?|%|процент\\p{L}*)(?: terms)?", kv("unit", "pct")));
         r.add(rule("(?:in|as|в) (?:points?|pts|пункт\\p{L}*)", kv("unit", "points")));
         r.add(rule("(?:daily |day |intraday |true |дневн\\p{L}* )?(?:range|ranges)|(?:дневн\\p{L}* )?диапазон\\p{L}*|volatility|volatile|ренж\\p{L}*|рейндж\\p{L}*|"
@@ -413,6 +497,16 @@ public final class Lexicon {
                 + "related to|связь|связан\\p{L}*|зависимост\\p{L}*|зависит", kv("op", "correlation")));
         r.add(rule("probabilit\\p{L}*|chances?|how likely|likelihood|odds|likely|вероятност\\p{L}*|шанс\\p{L}*|"
                 + "насколько вероятно", kv("op", "probability")));
+        r.add(rule("what (?:happened|went on|was going on|did (?:nq|it|the market|nasdaq|price) do|'?d (?:nq|it) do)"
+                + "(?= (?:on|in|during|the week of|that day|that week|yesterday|today|last|this|\\d))|"
+                + "what'?d (?:nq|it) do|how did (?:nq|it|the market) (?:do|trade|go)(?= (?:on|yesterday|today|\\d))|"
+                + "(?:day )?recap(?: of)?|rundown(?: of)?|day stats|(?:stats|numbers) for (?:that|the) day|"
+                + "что (?:было|творилось|происходило|случилось)(?: с nq| на рынке| по nq| с рынком)?(?= (?:в |во |на |\\d|вчера|сегодня|"
+                + "за |тогда|по nq))|расклад(?: по дню)?|разбор дня|итоги дня|как прош(?:ел|ла) (?:день|сесси\\p{L}*|торговл\\p{L}*)",
+                kv("snapshot", "")));
+        r.add(rule("what (?:does|do) (?:nq|it|the market|price|nasdaq) (?:usually |typically |normally )?do|"
+                + "что (?:обычно |как правило |в среднем )?(?:делает|происходит|бывает)(?: с)? ?(?:nq|нас|рынок|рынком|ценой|цена)?|"
+                + "что дальше|что потом|what (?:happens )?next|what comes next", kv("around", "")));
         r.add(rule("what (?:happens|happened|does (?:nq|it|the market|price) do|did (?:nq|it|the market|price) do)"
                 + "(?: next| to)?|how does (?:nq|it|the market|price) (?:behave|trade|move|react|perform)|"
                 + "reaction (?:to|after)|(?:next|following) days(?: after)?|что (?:происходит|было|бывает|"
@@ -426,14 +520,23 @@ public final class Lexicon {
                 kv("op", "distribution")));
         r.add(rule("typical(?:ly)?|usual(?:ly)?|normal(?:ly)?|normal size|типичн\\p{L}*|обычн\\p{L}*|как правило",
                 kv("op", "distribution")));
-        r.add(rule("how many(?: times)?|how often|how frequently|number of|count of|count|сколько(?: раз)?|как часто|"
+        r.add(rule("how often|how frequently|(?:how many|сколько) ?(?:%|percent|процент\\p{L}*)|"
+                + "what (?:%|percent(?:age)?|share|fraction|proportion|portion) of|"
+                + "(?:the )?(?:%|percent(?:age)?|share|fraction|proportion) of|как часто|(?:сколько|какой) процент\\p{L}*|"
+                + "^%|какая доля|доля|в скольких? процент\\p{L}*|насколько часто", kv("freq", "")));
+        r.add(rule("how many(?: times)?|number of|count of|count|сколько(?: раз)?|"
                 + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));
         // "посчитай средний объём" asks for the average: the verb alone does not make a count
         r.add(rule("(?:по|под|со|пере)?счита(?:й|йте|ть|ешь|ете|ем)|calculate|compute|work out|figure out|tally",
                 kv("countverb", "")));
         r.add(rule("seasonality|seasonal(?:ity)? (?:pattern|effect)s?|seasonal|сезонност\\p{L}*|сезонн\\p{L}*",
                 kv("seasonal", "")));
-        r.add(rule("(?:top|топ)[ -]?(\\d+)", m -> kv("rank", "desc", "n", m.group(1))));
+        r.add(rule("(?:top|топ)[ -]?(\\d+)", m -> kv("rank", "top", "n", m.group(1))));
+        // "worst 5 days", "худшие 5 дней": the number after the adjective
+        r.add(rule("(biggest|largest|highest|widest|best|strongest|smallest|lowest|narrowest|worst|weakest|"
+                + "худш\\p{L}*|лучш\\p{L}*|крупнейш\\p{L}*|сильнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*) (\\d+)"
+                + "(?= (?:days?|sessions?|дн\\p{L}*|день|дня|weeks?|months?|недел\\p{L}*|месяц\\p{L}*))",
+                m -> kv("rank", rankSort(m.group(1)), "n", m.group(2))));
         r.add(rule("(\\d+) (?:(?:самых|самые|наиболее) )?(biggest|largest|highest|widest|best|strongest|greatest|longest|shortest|"
                 + "длинн\\p{L}*|продолжительн\\p{L}*|коротк\\p{L}*|"
                 + "smallest|lowest|narrowest|worst|weakest|tightest|больш\\p{L}*|крупн\\p{L}*|сильн\\p{L}*|"
@@ -443,7 +546,7 @@ public final class Lexicon {
         r.add(rule("(biggest|largest|highest|widest|best|strongest|greatest|smallest|lowest|narrowest|worst|weakest|"
                 + "tightest|longest|shortest)(?=( \\p{L}+)?( \\p{L}+)?)", Lexicon::englishRank));
         r.add(rule("(\\d+) (?:дней|дня|days|sessions)(?= (?:с|with) (?:самым|самой|самыми|the))", m -> kv("n", m.group(1))));
-        r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|высок|широк|маленьк|мелк|низк|слаб|узк|хорош|плох|длинн|коротк)"
+        r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|высок|широк|маленьк|мелк|низк|слаб|узк|хорош|плох|длинн|коротк|жестк|резк|мощн|глубок)"
                 + "\\p{L}*)|(крупнейш\\p{L}*|сильнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*|лучш\\p{L}*|худш\\p{L}*)",
                 Lexicon::russianRank));
         r.add(rule("ascending|asc|smallest first|по возрастанию", kv("sort", "asc")));
@@ -457,6 +560,8 @@ public final class Lexicon {
         r.add(rule("higher", kv("dir", "up")));
         r.add(rule("lower", kv("dir", "down")));
         r.add(rule("(?:дни|days|sessions) (?:когда|when|where|with|в которые|с)", kv("op", "list")));
+        r.add(rule("скинь\\p{L}*|списком(?: по датам)?|по датам|все дни|all (?:the )?days|every day (?=when|where)",
+                kv("op", "list")));
         r.add(rule("(?:(?:the )?days )?(?:list|show(?: me)?|display|give me|find|which days|what days|"
                 + "(?:when|what days) (?:was|were|did|has|had)|покажи(?: мне)?|показа(?:ть|л)(?: мне)?|покажите(?: мне)?|"
                 + "какие (?:дни|дня)|в какие дни|когда был\\p{L}*|найди|найти|выведи|вывести|список|перечисли|"
@@ -829,6 +934,85 @@ public final class Lexicon {
                     ? "RTH" : "ETH"});
         }
         return out;
+    }
+
+    private static List<String[]> bodyThreshold(String cmp, String number, String unit, String side) {
+        boolean below = side.startsWith("below") || side.startsWith("under") || side.startsWith("ниже");
+        double value = Math.abs(Double.parseDouble(number));
+        String metric = isPoints(unit) ? "body" : "body_pct";
+        return kv("cond", metric + " " + op(cmp, below) + " " + FilterText.number(below ? -value : value));
+    }
+
+    /**
+     * A time window written loosely. It is a window only when it says so: minutes, am/pm or a parenthesis around
+     * it. Hours without am/pm are trading hours: 1–8 are afternoon hours (15:30-16:00 for "3:30-4") unless
+     * "утра" / "am" says morning.
+     */
+    private static List<String[]> traderWindow(Matcher m) {
+        boolean minutes = m.group(2) != null || m.group(5) != null;
+        boolean marked = m.group(3) != null || m.group(6) != null;
+        boolean parenthesis = m.group().startsWith("(") && m.group().endsWith(")");
+        if (!minutes && !marked && !parenthesis) {
+            return List.of();
+        }
+        int fromHour = Integer.parseInt(m.group(1));
+        int toHour = Integer.parseInt(m.group(4));
+        if (fromHour > 23 || toHour > 24 || fromHour > 12 && m.group(3) != null) {
+            return List.of();
+        }
+        // "10 to 11am": the morning of the second hour is the first's too; "6pm to 9:30": the cash open is its own
+        String fromMark = m.group(3) != null ? m.group(3) : m.group(6);
+        String toMark = m.group(6) != null ? m.group(6) : m.group(5) == null ? m.group(3) : null;
+        int from = hour24(fromHour, fromMark);
+        int to = hour24(toHour, toMark);
+        // "10 to 11am" stays, "3:30-4" is afternoon, "6pm to 9:30" wraps past midnight
+        if (to < from && !"am".equals(toMark) && !"утра".equals(toMark) && to + 12 < 24 && m.group(6) == null
+                && from < 12) {
+            to += 12;
+        }
+        String window = String.format(Locale.ROOT, "%02d:%s-%02d:%s", from,
+                m.group(2) == null ? "00" : m.group(2), to, m.group(5) == null ? "00" : m.group(5));
+        return kv("time", window);
+    }
+
+    private static int hour24(int hour, String mark) {
+        if (mark == null) {
+            return hour >= 1 && hour <= 8 ? hour + 12 : hour;
+        }
+        boolean morning = mark.equals("am") || mark.equals("утра");
+        if (morning) {
+            return hour == 12 ? 0 : hour;
+        }
+        return hour < 12 ? hour + 12 : hour;
+    }
+
+    private static String unitTimeframe(String word) {
+        return word.startsWith("w") || word.startsWith("н") ? "1W" : "1M";
+    }
+
+    /** "Green weeks", "растущих месяцев": the rows are weeks or months, and the colour or direction stays. */
+    private static List<String[]> colouredUnits(Matcher m) {
+        String adjective = m.group(1);
+        String tf = unitTimeframe(m.group(2));
+        if (adjective.startsWith("green") || adjective.startsWith("зелен") || adjective.startsWith("bullish")) {
+            return kv("tf", tf, "color", "green");
+        }
+        if (adjective.startsWith("red") || adjective.startsWith("красн") || adjective.startsWith("bearish")) {
+            return kv("tf", tf, "color", "red");
+        }
+        boolean up = adjective.startsWith("up") || adjective.startsWith("positive") || adjective.startsWith("winning")
+                || adjective.startsWith("растущ");
+        return kv("tf", tf, "dir", up ? "up" : "down");
+    }
+
+    private static String percentMetric(String word) {
+        if (word.startsWith("g") || word.startsWith("гэп")) {
+            return "gap_pct";
+        }
+        if (word.startsWith("b") || word.startsWith("тел")) {
+            return "body_pct";
+        }
+        return "range_pct";
     }
 
     private static List<String[]> gap(Matcher m) {

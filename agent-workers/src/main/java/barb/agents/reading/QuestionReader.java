@@ -2,7 +2,10 @@ package barb.agents.reading;
 
 import barb.agents.periods.PeriodPhrases;
 import barb.agents.steps.FilterText;
+import barb.agents.text.Vocabulary;
+import barb.agents.text.WordForms;
 import barb.agents.text.TextNormalizer;
+import barb.core.ParsedStep;
 import barb.core.Plan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,6 +15,7 @@ import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,6 +30,18 @@ public final class QuestionReader {
     private static final Logger LOG = LoggerFactory.getLogger(QuestionReader.class);
     private static final Pattern WHERE = Pattern.compile("(?<![\\p{L}])where (.+?)(?=\\s*(?<!\\d):(?!\\d)\\s?|\\s+vs\\s|$)");
     private static final Pattern TOKEN = Pattern.compile("[^\\s,:()]+");
+    private static final Pattern OR_MORE = Pattern.compile("\\s*(?:or more|or greater|or bigger|or larger|"
+            + "or higher|or lower|or worse|and up|and more|plus|и более|или более|и больше|или больше|и выше)(?![\\p{L}])");
+    /** Words after which an unknown word is probably a condition ("after a squeeze", "when vix"). */
+    private static final Set<String> CONDITION_BEFORE = Set.of("when", "if", "after", "whenever", "where", "while",
+            "with", "having", "without", "excluding", "except", "unless", "когда", "если", "после", "при", "кроме",
+            "без", "пока", "с", "со");
+    /** Findings that measure something: without a metric of their own, an unknown word may be the measure. */
+    private static final Set<String> MEASURING = Set.of("agg", "rank");
+    private static final Set<String> MEASURING_OPS = Set.of("distribution", "correlation");
+    /** What may follow a condition word: a comparison, a number, or "days". */
+    private static final Pattern CONDITION_AFTER = Pattern.compile("[<>=]+|-?\\d.*|above|below|over|under|"
+            + "greater|less|more|higher|lower|days?|sessions?|выше|ниже|больше|меньше|более|менее|дн\\p{L}*|день");
 
     private QuestionReader() {
     }
@@ -36,11 +52,48 @@ public final class QuestionReader {
             return new Reading(null, List.of(), null, List.of(), null);
         }
         try {
-            return new Read(normalize(question)).run();
+            Reading whole = readNormalized(normalize(question)).reading;
+            return twoParts(question).map(parts -> secondPart(whole, parts)).orElse(whole);
         } catch (RuntimeException e) {
             LOG.warn("question reader failed on a question of {} characters", question.length(), e);
             return new Reading(null, List.of(), null, List.of(), null);
         }
+    }
+
+    /**
+     * "How often does RTH take out the overnight low, and what time does that usually happen?": a question in two
+     * parts, the second asking when or how often about what the first named.
+     */
+    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:and |also |plus |и |а также |а )"
+            + "(?=(?:then )?(?:what time|when (?:does|is|do)|at what time|how often|how many|what %|во сколько|"
+            + "в какое время|в скольких|как часто|сколько (?:раз|из))\\b)|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
+            + "what time|when does)\\b)");
+
+    private static java.util.Optional<String[]> twoParts(String question) {
+        Matcher m = SECOND_PART.matcher(question.toLowerCase(Locale.ROOT));
+        if (!m.find() || m.start() < 10) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new String[]{question.substring(0, m.start()), question.substring(m.end())});
+    }
+
+    /**
+     * The reading of the first part, with the second part read as a follow-up of it (it keeps the first's
+     * session, period and filters). When the parts give the same step, or either cannot be read, the whole
+     * question's reading stands.
+     */
+    private static Reading secondPart(Reading whole, String[] parts) {
+        Reading first = readNormalized(normalize(parts[0])).reading;
+        if (first.step() == null || !first.clarify().isEmpty() || first.outOfScope() != null) {
+            return whole;
+        }
+        List<Lexicon.Finding> merged = FollowUps.merge(findings(parts[0]), findings(parts[1]));
+        Reading second = new StepBuilder(merged, new ArrayList<>(), -1).build();
+        if (second.step() == null || !second.clarify().isEmpty() || second.step().equals(first.step())) {
+            return whole;
+        }
+        ParsedStep next = second.step();
+        return first.withMore(new ParsedStep("s2", next.operation(), next.atoms(), next.params()));
     }
 
     /** What the lexicon found in a question, in order (kind, value, span): which parts of a step a text names. */
@@ -48,9 +101,24 @@ public final class QuestionReader {
         if (question == null || question.isBlank()) {
             return List.of();
         }
-        Read read = new Read(normalize(question));
-        read.run();
-        return List.copyOf(read.found);
+        return List.copyOf(readNormalized(normalize(question)).found);
+    }
+
+    /**
+     * Reads a normalised text; when words no rule took are other forms or typos of words the rules know
+     * ("averaged", "rnage", "волатилнось"), reads it once more with those words corrected. Only such left-over
+     * words are touched, so a word a rule reads as it is written is never "corrected" into another one.
+     */
+    private static Read readNormalized(String text) {
+        Read first = new Read(text);
+        first.run();
+        String corrected = first.corrected();
+        if (corrected.equals(text)) {
+            return first;
+        }
+        Read second = new Read(corrected);
+        second.run();
+        return second;
     }
 
     /** Lower case, ё→е, punctuation that carries nothing removed, misspellings and number words repaired. */
@@ -61,9 +129,16 @@ public final class QuestionReader {
                 .replace('–', '-')
                 .replace('—', '-')
                 .replace("×", " x ");
+        s = Shorthand.expand(s.replaceAll("\\s+", " ").strip());
         s = s.replaceAll("!(?!=)", " ");
         s = s.replaceAll("[?;\"«»“”]", " ");
         s = s.replaceAll("(\\d),(\\d)", "$1.$2");
+        // ".5%" is half a percent
+        s = s.replaceAll("(?<![\\d.])\\.(\\d)", "0.$1");
+        // "today's volume vs tomorrow's range — correlated?": tomorrow in the history, not a forecast
+        if (s.matches(".*(?:correlat|коррелир|корреляц|связь|relationship).*")) {
+            s = s.replaceAll("(?<![\\p{L}])(?:tomorrow|tmrw|завтра|завтрашн\\p{L}*)(?![\\p{L}])", "next day");
+        }
         s = s.replaceAll("(\\d)[xх](?![\\p{L}\\d])", "$1 x");
         // "tomorrow's change" next to today's is the next day's change in the history, not a forecast
         s = s.replaceAll("tomorrow'?s (?=\\p{L})", "next day's ")
@@ -74,6 +149,8 @@ public final class QuestionReader {
         s = s.replaceAll("today'?s (?=\\p{L})", "").replaceAll("сегодняшн\\p{L}* (?=\\p{L})", "");
         s = s.replace("n't", " not").replaceAll("'s(?![\\p{L}])", "");
         s = s.replaceAll("(?<=\\p{L})-(?=\\p{L})", " ");
+        // "jun/jul/aug", "mon/fri": a list
+        s = s.replaceAll("(?<=\\p{L}{2})/(?=\\p{L}{2})", " and ");
         s = s.replaceAll("\\s+", " ").strip();
         StringBuilder out = new StringBuilder();
         for (String token : s.split(" ")) {
@@ -97,10 +174,6 @@ public final class QuestionReader {
         if (fixed == null) {
             fixed = Lexicon.numberWord(word);
         }
-        if (fixed == null && word.matches("[a-z]{5,}") && !Lexicon.VOCABULARY.contains(word)
-                && !Lexicon.FILLER.contains(word)) {
-            fixed = TextNormalizer.correct(word, Lexicon.VOCABULARY);
-        }
         return fixed == null ? token : m.group(1) + fixed + m.group(3);
     }
 
@@ -110,8 +183,15 @@ public final class QuestionReader {
         private final BitSet taken = new BitSet();
         private final List<Lexicon.Finding> found = new ArrayList<>();
         private final List<String> unknown = new ArrayList<>();
+        private final List<Leftover> leftovers = new ArrayList<>();
+        private final List<String> ignored = new ArrayList<>();
+        private Reading reading;
         private int seq;
         private int colon = -1;
+
+        /** A word no rule took, where it is in the text. */
+        private record Leftover(String word, int start, int end) {
+        }
 
         Read(String text) {
             this.text = text;
@@ -139,9 +219,81 @@ public final class QuestionReader {
                     break;
                 }
             }
+            inclusiveThresholds();
             leftovers();
             found.sort(Comparator.comparingInt(Lexicon.Finding::start).thenComparingInt(Lexicon.Finding::seq));
-            return new StepBuilder(found, unknown, colon).build();
+            sortLeftovers();
+            reading = new StepBuilder(found, unknown, colon).build().withIgnored(ignored);
+            return reading;
+        }
+
+        /**
+         * "Dropped 2% or more", "a gap of 0.5% and up": the threshold itself counts, so a strict comparison of a
+         * condition followed by such words becomes inclusive, and the words are read.
+         */
+        private void inclusiveThresholds() {
+            for (Lexicon.Finding f : List.copyOf(found)) {
+                if (!f.kind().equals("cond") || f.value().contains(" x ")) {
+                    continue;
+                }
+                Matcher m = OR_MORE.matcher(text);
+                m.region(f.end(), text.length());
+                if (!m.lookingAt()) {
+                    continue;
+                }
+                int end = m.end();
+                // the "or" of "or more" is no alternative
+                found.removeIf(o -> o.kind().equals("or") && o.start() >= f.end() && o.end() <= end);
+                String value = f.value().replaceFirst(" > ", " >= ").replaceFirst(" < ", " <= ");
+                found.set(found.indexOf(f), new Lexicon.Finding(f.kind(), value, f.start(), end, f.seq()));
+                taken.set(f.end(), end);
+            }
+        }
+
+        /** The text with each left-over word that is another form or a typo of a known word written as that word. */
+        String corrected() {
+            StringBuilder out = new StringBuilder(text);
+            for (int i = leftovers.size() - 1; i >= 0; i--) {
+                Leftover left = leftovers.get(i);
+                LexiconWords.VOCABULARY.match(left.word())
+                        .filter(match -> match.kind() != Vocabulary.Kind.KNOWN)
+                        .ifPresent(match -> out.replace(left.start(), left.end(), match.word()));
+            }
+            return out.toString();
+        }
+
+        /**
+         * Left-over words that ask nothing (stop words) are dropped. The others stay unknown — Barb asks about
+         * them rather than leave a condition or a measure out — when the word might be one: next to a number or a
+         * comparison, after "when / if / after / with / excluding", before "days", where the question measures
+         * something it names no measure for ("max drawdown"), or when nothing else in it is data. Any other word is
+         * ignored (chat words, "lol", "japanese"): the step is read without it and the answer says what it computed.
+         */
+        private void sortLeftovers() {
+            boolean dataLike = StepBuilder.isDataLike(found);
+            boolean measureMissing = found.stream().noneMatch(f -> f.kind().equals("metric") || f.kind().equals("extreme"))
+                    && found.stream().anyMatch(f -> MEASURING.contains(f.kind()) || f.kind().equals("op")
+                    && MEASURING_OPS.contains(f.value()));
+            for (Leftover left : leftovers) {
+                if (WordForms.isStopWord(left.word())) {
+                    continue;
+                }
+                if (!dataLike || measureMissing || conditionLike(left)) {
+                    unknown.add(left.word());
+                } else {
+                    ignored.add(left.word());
+                }
+            }
+        }
+
+        private boolean conditionLike(Leftover left) {
+            List<String> before = List.of(text.substring(0, left.start()).strip().split(" "));
+            String after = text.substring(left.end()).strip();
+            String next = after.isEmpty() ? "" : after.split(" ")[0];
+            String previous = before.get(before.size() - 1);
+            String twoBack = before.size() > 1 ? before.get(before.size() - 2) : "";
+            return CONDITION_BEFORE.contains(previous) || CONDITION_BEFORE.contains(twoBack)
+                    || CONDITION_AFTER.matcher(next).matches() || left.word().matches(".*\\d.*");
         }
 
         private void readWhereClauses() {
@@ -240,7 +392,8 @@ public final class QuestionReader {
                 }
                 String bare = m.group().replaceAll("^[.\\-']+|[.\\-']+$", "");
                 if (!bare.isEmpty() && !Lexicon.FILLER.contains(bare) && bare.matches(".*[\\p{L}\\p{N}].*")) {
-                    unknown.add(bare);
+                    int start = m.start() + m.group().indexOf(bare);
+                    leftovers.add(new Leftover(bare, start, start + bare.length()));
                 }
             }
         }

@@ -28,6 +28,31 @@ public final class SmallTalk {
             Kind.OK, Set.of("ok", "okay", "cool", "great", "nice", "got it", "ок", "окей", "понятно", "хорошо",
                     "ясно", "отлично", "супер", "ладно"));
 
+    /** Words of thanks and praise. */
+    private static final Set<String> THANKS_WORDS = Set.of("thanks", "thank", "thx", "ty", "tysm", "cheers",
+            "appreciate", "appreciated", "great", "awesome", "amazing", "perfect", "helpful", "nice", "brilliant",
+            "legend", "спасибо", "спс", "благодарю", "пасиб", "круто", "огонь", "класс", "супер", "отлично", "молодец",
+            "топ", "кайф", "шикарно", "пушка", "норм", "годно", "збс");
+    /** Every word a small-talk message may consist of. */
+    private static final Set<String> SMALL_WORDS = smallWords();
+    /** Questions about what Barb can do or what data it has: answered as small talk, not as data. */
+    private static final java.util.regex.Pattern CAPABILITIES = java.util.regex.Pattern.compile(
+            "what (?:can|could) (?:you|u|barb|i ask)(?: do| ask)?|what are you (?:able|capable)|what do you (?:know|do)|"
+            + "what (?:kind of )?(?:questions|stuff|things) (?:can|do) (?:i|you)|how far back (?:does|do|is) (?:the |your )?data|"
+            + "what data (?:do you|have you|is this)|since when (?:is|does) (?:the )?data|что (?:ты )?(?:умеешь|можешь)|"
+            + "какие (?:данные|вопросы) (?:ты|можно|у тебя)|по каким данным|с какого года (?:история|данные)|"
+            + "откуда (?:данные|цифры)|что ты вообще такое|who are you|кто ты");
+
+    private static Set<String> smallWords() {
+        Set<String> words = new java.util.HashSet<>(THANKS_WORDS);
+        PHRASES.values().forEach(phrases -> phrases.forEach(p -> words.addAll(List.of(p.split(" ")))));
+        words.addAll(List.of("job", "work", "mate", "man", "bro", "buddy", "you", "u", "a", "lot", "very", "much",
+                "so", "really", "that", "this", "it", "is", "was", "good", "well", "done", "lol", "haha", "ok", "okay",
+                "очень", "большое", "бро", "ахах", "все", "всё", "понял", "ясно", "ну", "ладно", "это", "было", "ты",
+                "вообще", "спасибки", "ага", "yep", "yes", "yeah", "да", "thanks!"));
+        return Set.copyOf(words);
+    }
+
     private static final List<Kind> ORDER = List.of(Kind.CANCEL, Kind.GREETING, Kind.THANKS, Kind.BYE,
             Kind.HOW_ARE_YOU, Kind.OK);
 
@@ -46,8 +71,17 @@ public final class SmallTalk {
                 return k;
             }
         }
+        if (CAPABILITIES.matcher(s).find()) {
+            return Kind.GREETING;
+        }
         // "hi, how are you" or "thanks, bye": every part small talk
         String[] words = s.split(" ");
+        // "ty, great job", "спасибо, круто", "cheers mate": only thanks, praise and greeting words
+        if (words.length <= 8 && java.util.Arrays.stream(words).allMatch(SMALL_WORDS::contains)) {
+            boolean thanks = java.util.Arrays.stream(words).anyMatch(THANKS_WORDS::contains);
+            boolean greeting = java.util.Arrays.stream(words).anyMatch(w -> PHRASES.get(Kind.GREETING).contains(w));
+            return thanks ? Kind.THANKS : greeting ? Kind.GREETING : Kind.OK;
+        }
         if (words.length <= 6) {
             for (Kind k : ORDER) {
                 for (String p : PHRASES.get(k)) {

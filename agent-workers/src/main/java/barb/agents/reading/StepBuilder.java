@@ -32,9 +32,59 @@ final class StepBuilder {
     private final int colon;
 
     StepBuilder(List<Lexicon.Finding> found, List<String> unknown, int colon) {
-        this.found = found;
+        this.found = overnightBreaks(withoutRepeats(found));
         this.unknown = unknown;
         this.colon = colon;
+    }
+
+    /** Kinds a question may name twice without meaning two sides: "RTH … (cash session only)". */
+    private static final Set<String> SAID_TWICE = Set.of("session", "when", "metric", "event", "pattern", "weekday",
+            "month", "cond", "gap", "time", "tf");
+
+    /**
+     * The findings with a repeated one dropped: a parenthesis or a second clause that says the same thing again
+     * refines the question, it does not make a comparison with two identical sides.
+     */
+    private static List<Lexicon.Finding> withoutRepeats(List<Lexicon.Finding> found) {
+        List<Lexicon.Finding> out = new ArrayList<>();
+        Set<String> seen = new java.util.HashSet<>();
+        boolean compared = found.stream().anyMatch(f -> f.kind().equals("vs") || f.kind().equals("or"));
+        // "today's change with the next day's change": one measure on two days is two measures
+        boolean twoDays = found.stream().anyMatch(f -> f.kind().equals("later") || f.kind().equals("op")
+                && f.value().equals("correlation"));
+        for (Lexicon.Finding f : found) {
+            if (twoDays && f.kind().equals("metric")) {
+                out.add(f);
+                continue;
+            }
+            if (!compared && SAID_TWICE.contains(f.kind()) && !seen.add(f.kind() + "=" + f.value())) {
+                continue;
+            }
+            out.add(f);
+        }
+        return out;
+    }
+
+    /**
+     * "Breaks the overnight high": asked with "what time / when" it is the moment of the break (formation of
+     * overnight_high_break), otherwise the day's flag broke_overnight_high = 1 (an outcome or a filter).
+     */
+    private static List<Lexicon.Finding> overnightBreaks(List<Lexicon.Finding> found) {
+        if (found.stream().noneMatch(f -> f.kind().equals("break"))) {
+            return found;
+        }
+        boolean when = found.stream().anyMatch(f -> f.kind().equals("whenword"));
+        List<Lexicon.Finding> out = new ArrayList<>();
+        for (Lexicon.Finding f : found) {
+            if (!f.kind().equals("break")) {
+                out.add(f);
+            } else if (when) {
+                out.add(new Lexicon.Finding("extreme", f.value() + "_break", f.start(), f.end(), f.seq()));
+            } else {
+                out.add(new Lexicon.Finding("cond", "broke_" + f.value() + " = 1", f.start(), f.end(), f.seq()));
+            }
+        }
+        return out;
     }
 
     private boolean has(String kind) {
@@ -54,6 +104,15 @@ final class StepBuilder {
                 .orElse(null);
     }
 
+    /** Kinds of findings that are no data of their own. */
+    private static final Set<String> NOT_DATA = Set.of("filler", "connector", "or", "vs", "goal", "after",
+            "whenword", "complement");
+
+    /** True when some finding names data (a metric, a period, a filter, an operation …). */
+    static boolean isDataLike(List<Lexicon.Finding> findings) {
+        return findings.stream().anyMatch(f -> !NOT_DATA.contains(f.kind()));
+    }
+
     Reading build() {
         for (Lexicon.Finding f : found) {
             if (f.kind().equals("out")) {
@@ -63,8 +122,7 @@ final class StepBuilder {
         yearForYearlessPeriods();
         resolveSoftWords();
         List<String> clarify = new ArrayList<>();
-        boolean dataLike = found.stream().anyMatch(f -> !Set.of("filler", "connector", "or", "vs", "goal",
-                "after", "whenword", "complement").contains(f.kind()));
+        boolean dataLike = isDataLike(found);
         if (!dataLike) {
             if (has("goal")) {
                 clarify.add("goal");
@@ -77,8 +135,55 @@ final class StepBuilder {
         boolean ranking = has("rank");
         boolean explicitN = has("n");
         boolean formation = has("extreme") && !has("agg") && !ranking && !has("op", "probability");
+        // "streaks of 5+ green days": a streak's run length is its shortest length, the colour its condition
+        if (has("op", "streak") && has("consec") && !has("minlen") && !has("op", "probability") && !has("freq")
+                && !has("after") && !has("later")) {
+            List<Lexicon.Finding> rewritten = new ArrayList<>();
+            for (Lexicon.Finding f : found) {
+                if (f.kind().equals("consec")) {
+                    String[] parts = f.value().split(" ");
+                    rewritten.add(new Lexicon.Finding("color", parts[0], f.start(), f.end(), f.seq()));
+                    rewritten.add(new Lexicon.Finding("minlen", parts[parts.length - 1], f.start(), f.end(), f.seq()));
+                } else {
+                    rewritten.add(f);
+                }
+            }
+            return new StepBuilder(rewritten, unknown, colon).build();
+        }
+        // "the week of Aug 5 2024": that day's Monday to Friday
+        if (has("weekof") && all("when").size() == 1 && first("when").matches("\\d{4}-\\d{2}-\\d{2}")) {
+            java.time.LocalDate day = java.time.LocalDate.parse(first("when"));
+            java.time.LocalDate monday = day.with(java.time.DayOfWeek.MONDAY);
+            List<Lexicon.Finding> rewritten = new ArrayList<>();
+            for (Lexicon.Finding f : found) {
+                if (f.kind().equals("when")) {
+                    rewritten.add(new Lexicon.Finding("when", monday + ".." + monday.plusDays(4), f.start(), f.end(),
+                            f.seq()));
+                } else if (!f.kind().equals("weekof")) {
+                    rewritten.add(f);
+                }
+            }
+            return new StepBuilder(rewritten, unknown, colon).build();
+        }
         Operation operation;
-        if (has("op", "correlation")) {
+        // "гэпы … как часто закрываются": a fill verb fills a gap when the question is about gaps and names no
+        // colour or direction the verb could be closing into
+        boolean gapFill = has("fill") || has("fillword") && (has("gap") || has("metric", "gap")
+                || has("metric", "gap_pct") || found.stream().anyMatch(f -> f.kind().equals("cond")
+                && f.value().startsWith("gap"))) && !has("color") && !has("dir");
+        boolean snapshot = has("snapshot") && !has("after") && !has("later") && !has("offsets") && !has("agg")
+                && !ranking && all("when").size() == 1 && isShortPeriod(first("when"));
+        if (snapshot) {
+            operation = Operation.SNAPSHOT;
+        } else if (gapFill && (has("op", "probability") && !has("bysize"))) {
+            operation = Operation.PROBABILITY;
+        } else if (gapFill) {
+            operation = Operation.GAP_FILL;
+        } else if (has("freq") && !has("op", "correlation") && !formation && hasOutcomeFor("freq")) {
+            operation = Operation.PROBABILITY;
+        } else if (has("freq") && !formation && !has("op", "correlation")) {
+            operation = Operation.COUNT;
+        } else if (has("op", "correlation")) {
             operation = Operation.CORRELATION;
         } else if (formation) {
             operation = Operation.FORMATION;
@@ -117,7 +222,8 @@ final class StepBuilder {
         }
 
         // probability outcome
-        Lexicon.Finding outcome = operation == Operation.PROBABILITY ? outcomeFinding() : null;
+        Lexicon.Finding outcome = operation == Operation.PROBABILITY
+                ? (gapFill ? new Lexicon.Finding("cond", "gap_filled = 1", 0, 0, -1) : outcomeFinding()) : null;
         // ranking by direction: "biggest drops"
         List<Lexicon.Finding> metrics = all("metric");
         boolean rankByDirection = ranking && metrics.isEmpty() && has("dir")
@@ -135,6 +241,17 @@ final class StepBuilder {
         if (measureByDirection) {
             ignored.add(all("dir").get(0));
         }
+        // "top 10 biggest gap ups": ranking the gaps upward already picks gap ups
+        if (ranking && has("gap") && all("metric").stream().allMatch(f -> f.value().startsWith("gap"))
+                && all("gap").size() == 1 && (operation == Operation.LIST || operation == Operation.TOP_N)) {
+            ignored.add(all("gap").get(0));
+        }
+        // "% of green days by weekday": the share of green days in each group is the mean of the flag
+        boolean colourShare = operation == Operation.GROUP && has("freq") && all("color").size() == 1
+                && all("metric").isEmpty();
+        if (colourShare) {
+            ignored.add(all("color").get(0));
+        }
 
         // sides (several atoms)
         List<List<Lexicon.Finding>> sides = new ArrayList<>();
@@ -143,8 +260,30 @@ final class StepBuilder {
         if (operation == Operation.COMPARE && sides.size() < 2) {
             clarify.add("compare_groups");
         }
+        // "compare 2024 and 2025": two sides but nothing to compare them by
+        boolean nothingMeasured = all("metric").isEmpty() && !has("color") && !has("dir") && !has("cond")
+                && !has("op", "count") && !has("freq") && !has("pattern") && !has("event") && !has("agg");
+        if (operation == Operation.COMPARE && sides.size() >= 2 && nothingMeasured) {
+            clarify.add("metric");
+        }
 
         // what each atom measures
+        // "(close to close)", "(неделя к неделе)": how the measure is meant, the measure only if none is named
+        if (has("metricdef") && all("metric").isEmpty() && !has("dir") && !has("cond") && !has("color")
+                && operation != Operation.LIST && operation != Operation.COUNT) {
+            List<Lexicon.Finding> defined = new ArrayList<>(found);
+            defined.replaceAll(f -> f.kind().equals("metricdef")
+                    ? new Lexicon.Finding("metric", f.value(), f.start(), f.end(), f.seq()) : f);
+            return new StepBuilder(defined, unknown, colon).build();
+        }
+        // "avg % change by weekday … are mondays worse?": a grouping by weekday is not a filter to one weekday
+        if (operation == Operation.GROUP && (has("group", "weekday") && has("weekday")
+                || has("group", "month") && has("month") && !has("monthunit"))) {
+            String kind = has("group", "weekday") ? "weekday" : "month";
+            List<Lexicon.Finding> grouped = new ArrayList<>(found);
+            grouped.removeIf(f -> f.kind().equals(kind));
+            return new StepBuilder(grouped, unknown, colon).build();
+        }
         String unit = first("unit");
         List<String> whats = new ArrayList<>();
         String defaultWhat = defaultWhat(operation, rankByDirection);
@@ -163,6 +302,13 @@ final class StepBuilder {
         ObjectNode params = Json.object();
         List<Atom> atoms = new ArrayList<>();
         String timeframe = first("tf") != null ? first("tf") : "1D";
+        // "% of Septembers that closed red": the months are the rows
+        if (timeframe.equals("1D") && has("monthunit") && hasOutcome()) {
+            timeframe = "1M";
+        }
+        if (operation == Operation.SNAPSHOT || operation == Operation.GAP_FILL || operation == Operation.FORMATION) {
+            timeframe = "1D";
+        }
         if (has("group", "hour") && operation == Operation.GROUP && timeframe.equals("1D")) {
             timeframe = "1h";
         }
@@ -183,7 +329,24 @@ final class StepBuilder {
                 atoms.add(atom(common, side, what, timeframe, ignored));
             }
         }
+        outcomeIsGap = outcome != null && (outcome.kind().equals("gap")
+                || outcome.kind().equals("cond") && outcome.value().startsWith("gap"));
         gapSession(atoms);
+        if (colourShare) {
+            Atom a = atoms.get(0);
+            atoms.set(0, new Atom(a.when(), "is_" + first("color"), a.filter(), a.timeframe()));
+        }
+        if (operation == Operation.SNAPSHOT) {
+            // a day is shown whole: its events or patterns say why it was asked about, not what to show
+            Atom a = atoms.get(0);
+            atoms.set(0, new Atom(a.when(), a.what(), null, "1D"));
+        }
+        // "(monthly candle, open vs close)": a "vs" between words that pick nothing is no comparison
+        if (operation == Operation.COMPARE && atoms.size() > 1 && atoms.stream().distinct().count() == 1) {
+            List<Lexicon.Finding> plain = found.stream().filter(f -> !f.kind().equals("vs") && !f.kind().equals("or")
+                    && !(f.kind().equals("op") && f.value().equals("compare"))).toList();
+            return new StepBuilder(plain, unknown, colon).build();
+        }
 
         // params
         String sortWord = first("sort");
@@ -380,7 +543,9 @@ final class StepBuilder {
     }
 
     private String rankSort(boolean byDirection, Operation operation) {
-        String sort = first("rank");
+        // "top 3 worst days": the adjective gives the direction, "top" only the number
+        String sort = all("rank").stream().map(Lexicon.Finding::value).filter(v -> !v.equals("top")).findFirst()
+                .orElse(has("rank", "top") ? "desc" : null);
         if (sort == null) {
             return null;
         }
@@ -408,6 +573,10 @@ final class StepBuilder {
     private String whatOf(List<Lexicon.Finding> findings, Operation operation, String fallback, String unit) {
         if (operation == Operation.FORMATION) {
             return first("extreme");
+        }
+        if (operation == Operation.SNAPSHOT || operation == Operation.GAP_FILL) {
+            // these report their own columns
+            return "days";
         }
         for (Lexicon.Finding f : findings) {
             if (f.kind().equals("metric") && !(operation == Operation.AROUND && f.start() > aroundCut())) {
@@ -452,13 +621,33 @@ final class StepBuilder {
         return has("color") || has("dir");
     }
 
+    /** "How often … closes green": a frequency question names what it counts the share of. */
+    private boolean hasOutcomeFor(String cue) {
+        return has("color") || has("dir") || has("gap")
+                || found.stream().anyMatch(f -> f.kind().equals("cond") && !f.value().contains(" x "));
+    }
+
+    /** One day, one week, or a range of at most 31 days: what a day snapshot can show. */
+    private static boolean isShortPeriod(String when) {
+        if (isOneDay(when) || when.matches("\\d{4}-w\\d{1,2}") || when.equals("this week") || when.equals("last week")) {
+            return true;
+        }
+        String[] ends = when.split("\\.\\.");
+        if (ends.length == 2 && ends[0].matches("\\d{4}-\\d{2}-\\d{2}") && ends[1].matches("\\d{4}-\\d{2}-\\d{2}")) {
+            long days = java.time.temporal.ChronoUnit.DAYS.between(java.time.LocalDate.parse(ends[0]),
+                    java.time.LocalDate.parse(ends[1]));
+            return days >= 0 && days <= 30;
+        }
+        return false;
+    }
+
     /**
      * The outcome of a probability question: the first colour, direction, gap or condition after the
      * probability words and before the condition words ("after", "when", "if"); else, when the condition words
      * come first and two candidates follow them, the later one; else the first one.
      */
     private Lexicon.Finding outcomeFinding() {
-        int cue = found.stream().filter(f -> f.kind().equals("op")
+        int cue = found.stream().filter(f -> f.kind().equals("freq") || f.kind().equals("op")
                         && (f.value().equals("probability") || f.value().equals("count")))
                 .mapToInt(Lexicon.Finding::start).min().orElse(0);
         int connector = found.stream().filter(f -> (f.kind().equals("connector") || f.kind().equals("after"))
@@ -498,6 +687,20 @@ final class StepBuilder {
     private Integer offset() {
         if (first("later") != null) {
             return Integer.parseInt(first("later"));
+        }
+        // "3 red days in a row — the 4th green?": the day after the run
+        if (has("ordinal") && has("consec")) {
+            String[] run = first("consec").split(" ");
+            if (Integer.parseInt(first("ordinal")) == Integer.parseInt(run[run.length - 1]) + 1) {
+                return 1;
+            }
+        }
+        // "chance of an up day after a 2% drop": the outcome is read the day after the condition; a gap opens the
+        // same session, so after a gap the outcome is that day's
+        boolean gapCondition = has("gap") || found.stream().anyMatch(f -> f.kind().equals("cond")
+                && f.value().startsWith("gap"));
+        if (has("after") && !has("offsets") && !gapCondition) {
+            return 1;
         }
         if (first("offsets") != null && !first("offsets").contains(",")) {
             return Integer.parseInt(first("offsets"));
@@ -662,6 +865,13 @@ final class StepBuilder {
     }
 
     private static String family(Lexicon.Finding f) {
+        // "FOMC days vs non-FOMC days": the negated event is the other side of the same thing
+        if (f.kind().equals("cond") && f.value().matches("is_\\w+ = 0")) {
+            String name = f.value().substring(3, f.value().indexOf(' '));
+            if (barb.core.PlanNames.EVENTS.contains(name)) {
+                return "event";
+            }
+        }
         return family(f.kind());
     }
 
@@ -753,12 +963,18 @@ final class StepBuilder {
     }
 
     /** Gap questions use RTH unless a session is named (docs: Sessions rule 2). */
+    /** The probability's outcome is about the gap ("how often is there a gap up on Mondays"). */
+    private boolean outcomeIsGap;
+
     private void gapSession(List<Atom> atoms) {
-        boolean gapQuestion = false;
+        // a gap, its fill and the overnight extremes are moves between sessions: they are read on RTH
+        boolean gapQuestion = has("fill") || has("extreme") && first("extreme").startsWith("overnight")
+                || outcomeIsGap;
         for (Atom a : atoms) {
             FilterText.Filters f = FilterText.parse(a.filter());
             gapQuestion |= a.what().startsWith("gap") || f.gap() != null
-                    || f.conditions().stream().anyMatch(c -> c.metric().startsWith("gap"));
+                    || f.conditions().stream().anyMatch(c -> c.metric().startsWith("gap")
+                    || c.metric().contains("overnight"));
         }
         if (!gapQuestion || has("session")) {
             return;

@@ -24,8 +24,7 @@ public final class FilterText {
             "morning_star", "evening_star", "three_white_soldiers", "three_black_crows", "marubozu", "spinning_top",
             "inside_day", "outside_day", "nr4", "nr7", "higher_high", "higher_low", "lower_high", "lower_low",
             "breakout_high", "breakout_low", "green", "red");
-    static final List<String> EVENTS = List.of("fomc", "nfp", "cpi", "opex", "quad_witching", "holiday",
-            "early_close", "day_before_holiday", "day_after_holiday");
+    static final List<String> EVENTS = barb.core.PlanNames.EVENTS;
     public static final List<String> WEEKDAYS = List.of("monday", "tuesday", "wednesday", "thursday", "friday");
     public static final List<String> MONTHS = DateResolver.MONTH_NAMES;
     public static final Set<String> METRICS = metrics();
@@ -249,7 +248,8 @@ public final class FilterText {
         if (m.group(4) == null) {
             return new Plan.Condition(metric, op, value);
         }
-        String ref = m.group(4);
+        // "average" is how a reader writes out "avg"
+        String ref = m.group(4).equals("average") || m.group(4).equals("mean") ? "avg" : m.group(4);
         if (!REFS.contains(ref)) {
             throw new IllegalArgumentException("filter clause '" + clause + "': reference '" + ref
                     + "' is not one of avg, median, min, max");
@@ -373,18 +373,8 @@ public final class FilterText {
         return String.format(Locale.ROOT, "%02d:%02d", hour, minute);
     }
 
+    /** Every metric of the plan language, "green"/"red" flags included through is_green/is_red. */
     private static Set<String> metrics() {
-        List<String> m = new ArrayList<>(List.of("open", "high", "low", "close", "volume", "bars", "range",
-                "range_pct", "body", "body_pct", "upper_wick", "lower_wick", "prev_open", "prev_high", "prev_low",
-                "prev_close", "prev_range", "prev_change_pct", "prev_volume", "change", "change_pct", "gap",
-                "gap_pct", "is_green", "is_red", "is_inside", "is_outside", "weekday", "month", "quarter", "year",
-                "green_streak", "red_streak", "run_length", "high_hour", "low_hour"));
-        for (String e : EVENTS) {
-            m.add("is_" + e);
-        }
-        for (String p : PATTERNS) {
-            m.add("is_" + p);
-        }
-        return Set.copyOf(m);
+        return barb.core.PlanNames.METRICS;
     }
 }

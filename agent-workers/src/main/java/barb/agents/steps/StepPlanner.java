@@ -5,6 +5,7 @@ import barb.core.Atom;
 import barb.core.Operation;
 import barb.core.ParsedStep;
 import barb.core.Plan;
+import barb.core.PlanNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -19,16 +20,14 @@ import java.util.Set;
  * what differs between the atoms. A step it cannot plan is an IllegalArgumentException naming the field.
  */
 public final class StepPlanner {
-    /** The operations a step can ask for: every plan operation but snapshot and gap_fill. */
-    static final Set<Operation> OPERATIONS = Set.of(Operation.LIST, Operation.COUNT, Operation.AGGREGATE,
-            Operation.GROUP, Operation.DISTRIBUTION, Operation.PROBABILITY, Operation.STREAK, Operation.CORRELATION,
-            Operation.FORMATION, Operation.AROUND, Operation.COMPARE, Operation.TOP_N);
+    /** The operations a step can ask for: every plan operation. */
+    static final Set<Operation> OPERATIONS = Set.of(Operation.values());
     /** The names of {@link #OPERATIONS} in alphabetical order, as error messages list them. */
     static final List<String> OPERATION_NAMES = OPERATIONS.stream().map(Operation::wireName).sorted().toList();
-    static final Set<String> TIMEFRAMES = Set.of("1D", "5m", "15m", "30m", "1h", "2h", "4h");
-    private static final Set<String> AGGREGATES = Set.of("mean", "median", "min", "max", "sum", "std", "count");
-    private static final Set<String> GROUPS = Set.of("weekday", "month", "quarter", "year", "hour");
-    private static final Set<String> BUCKETS = Set.of("15m", "30m", "60m");
+    static final Set<String> TIMEFRAMES = PlanNames.TIMEFRAMES;
+    private static final Set<String> AGGREGATES = PlanNames.AGGREGATES;
+    private static final Set<String> GROUPS = PlanNames.GROUP_BY;
+    private static final Set<String> BUCKETS = PlanNames.BUCKETS;
     private static final Set<String> PARAMS = Set.of("n", "sort", "aggregate", "group_by", "extreme", "bucket",
             "offset", "offsets", "outcome", "bins", "percentiles", "min_length");
 
@@ -99,7 +98,7 @@ public final class StepPlanner {
                 if (extreme == null) {
                     extreme = a.what();
                 }
-                if (!"high".equals(extreme) && !"low".equals(extreme)) {
+                if (extreme == null || !PlanNames.EXTREMES.contains(extreme)) {
                     throw new IllegalArgumentException("params.extreme: formation needs high or low");
                 }
                 metric = null;
@@ -109,6 +108,15 @@ public final class StepPlanner {
                     throw new IllegalArgumentException("params.outcome: probability needs an outcome");
                 }
             }
+            case SNAPSHOT -> {
+                if (a.period() == null || a.period().from() == null || a.period().to() == null
+                        || a.period().to().toEpochDay() - a.period().from().toEpochDay() > 30) {
+                    throw new IllegalArgumentException("atoms[0].when: a day snapshot covers 1 to 31 days, got '"
+                            + a.when() + "'");
+                }
+                metric = null;
+            }
+            case GAP_FILL -> metric = null;
             default -> {
             }
         }
@@ -339,7 +347,7 @@ public final class StepPlanner {
         p.sort = choice(node, "sort", Set.of("asc", "desc"));
         p.aggregate = choice(node, "aggregate", AGGREGATES);
         p.groupBy = choice(node, "group_by", GROUPS);
-        p.extreme = choice(node, "extreme", Set.of("high", "low"));
+        p.extreme = choice(node, "extreme", PlanNames.EXTREMES);
         p.bucket = choice(node, "bucket", BUCKETS);
         p.offset = integer(node, "offset", 0, 500);
         p.bins = integer(node, "bins", 1, 100);

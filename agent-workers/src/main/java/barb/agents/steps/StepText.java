@@ -112,9 +112,13 @@ public final class StepText {
                     : "streaks of days")
                     + (p.hasNonNull("min_length") ? " of at least " + p.get("min_length").asInt() + " days" : "")
                     + (sort.isEmpty() || p.hasNonNull("n") && sort.equals(" descending") ? "" : " sorted" + sort);
-            case FORMATION -> "when is the " + what + " set"
+            case FORMATION -> (what.startsWith("overnight_")
+                    ? "what time is the " + what.replace("overnight_", "overnight ").replace("_break", "") + " broken"
+                    : "when is the " + what + " set")
                     + (p.hasNonNull("bucket") ? " in " + p.get("bucket").asText().replace("m", "") + "-minute buckets"
                     : "");
+            case SNAPSHOT -> "what happened";
+            case GAP_FILL -> "gap fill by gap size";
             case AROUND -> "what happens to " + what + aroundOffsets(p);
             case null, default -> operation + " " + what;
         };
@@ -166,7 +170,9 @@ public final class StepText {
             boolean relative = when.matches("today|yesterday|this .*|last .*|ytd|mtd");
             text.append(relative ? " " : " in ").append(when);
         }
-        if (timeframe != null && !timeframe.isBlank() && !timeframe.equalsIgnoreCase("1D")) {
+        if ("1W".equals(timeframe) || "1M".equals(timeframe)) {
+            text.append(timeframe.equals("1W") ? " on weekly bars" : " on monthly bars");
+        } else if (timeframe != null && !timeframe.isBlank() && !timeframe.equalsIgnoreCase("1D")) {
             text.append(" on ").append(timeframe).append(" bars");
         }
         if (filter != null && !filter.isBlank()) {

@@ -35,11 +35,8 @@ public final class StepValidator {
             Map.entry("group_by", "group"), Map.entry("groupby", "group"), Map.entry("streaks", "streak"),
             Map.entry("correlate", "correlation"), Map.entry("prob", "probability"),
             Map.entry("event_time", "formation"), Map.entry("filter", "list"), Map.entry("show", "list"));
-    static final Set<String> METRICS = Set.of("open", "high", "low", "close", "volume", "bars", "range", "range_pct",
-            "body", "body_pct", "upper_wick", "lower_wick", "prev_open", "prev_high", "prev_low", "prev_close",
-            "prev_range", "prev_change_pct", "prev_volume", "change", "change_pct", "gap", "gap_pct", "is_green",
-            "is_red", "is_inside", "is_outside", "weekday", "month", "quarter", "year", "green_streak", "red_streak",
-            "run_length", "high_hour", "low_hour", "days");
+    /** Metrics an atom may measure: the plan language's, and "days" (count the days). */
+    static final Set<String> METRICS = withDays();
     private static final Map<String, String> METRIC_ALIASES = Map.ofEntries(
             Map.entry("volatility", "range"), Map.entry("return", "change_pct"), Map.entry("returns", "change_pct"),
             Map.entry("change_percent", "change_pct"), Map.entry("pct_change", "change_pct"),
@@ -55,10 +52,18 @@ public final class StepValidator {
             Map.entry("1d", "1D"), Map.entry("d", "1D"), Map.entry("daily", "1D"), Map.entry("day", "1D"),
             Map.entry("1h", "1h"), Map.entry("60m", "1h"), Map.entry("hourly", "1h"), Map.entry("2h", "2h"),
             Map.entry("120m", "2h"), Map.entry("4h", "4h"), Map.entry("240m", "4h"), Map.entry("5m", "5m"),
-            Map.entry("15m", "15m"), Map.entry("30m", "30m"));
+            Map.entry("15m", "15m"), Map.entry("30m", "30m"), Map.entry("1w", "1W"), Map.entry("w", "1W"),
+            Map.entry("weekly", "1W"), Map.entry("week", "1W"), Map.entry("1mo", "1M"), Map.entry("monthly", "1M"),
+            Map.entry("month", "1M"));
     private static final Pattern PATTERN_CLAUSE = Pattern.compile("pattern\\s*(=|in)\\s*\\(?([a-z0-9_ ,]+)\\)?");
 
     private StepValidator() {
+    }
+
+    private static Set<String> withDays() {
+        Set<String> m = new java.util.HashSet<>(barb.core.PlanNames.METRICS);
+        m.add("days");
+        return Set.copyOf(m);
     }
 
     public static Validated validate(JsonNode rawSteps) {
@@ -184,7 +189,9 @@ public final class StepValidator {
         }
 
         String timeframe = atom.path("timeframe").asText("").strip();
-        String tf = timeframe.isEmpty() ? "1D" : TIMEFRAME_ALIASES.get(timeframe.toLowerCase(Locale.ROOT));
+        // "1M" is a month and "1m" would be a minute: a name the plan language has is taken as written
+        String tf = timeframe.isEmpty() ? "1D" : barb.core.PlanNames.TIMEFRAMES.contains(timeframe) ? timeframe
+                : TIMEFRAME_ALIASES.get(timeframe.toLowerCase(Locale.ROOT));
         if (tf == null) {
             tf = "1D";
             set(atom, "timeframe", path + ".timeframe", new TextNode(tf), "fix_timeframe",

@@ -1,0 +1,194 @@
+package barb.agents.reading;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How traders shorten what they write, English and Russian: abbreviations of statistics, sessions, time units,
+ * weekdays and months ("avg", "rng", "ovn", "hod", "fri", "sept"; "ср.", "скок", "след", "пн", "авг"), chat
+ * shorthand that asks nothing ("pls", "ngl", "кст", "плз"), and number shorthand ("2+", "2%+", "mon-fri",
+ * "пн-пт", "in 24-25", "2020го"). The reader expands them before it reads, so the rules see whole words. Pure.
+ */
+final class Shorthand {
+    private Shorthand() {
+    }
+
+    /** Whole-token expansions. A value of "" drops the token: it asks nothing. */
+    private static final Map<String, String> WORDS = Map.ofEntries(
+            // statistics
+            Map.entry("avg", "average"), Map.entry("avgs", "averages"), Map.entry("av", "average"),
+            Map.entry("avrg", "average"), Map.entry("med", "median"), Map.entry("std", "standard deviation"),
+            Map.entry("stdev", "standard deviation"), Map.entry("stddev", "standard deviation"),
+            Map.entry("rng", "range"), Map.entry("rngs", "ranges"), Map.entry("vol", "volume"),
+            Map.entry("vola", "volatility"), Map.entry("volatil", "volatility"), Map.entry("chg", "change"),
+            Map.entry("chng", "change"), Map.entry("pct", "percent"), Map.entry("corr", "correlation"),
+            Map.entry("dist", "distribution"), Map.entry("freq", "frequency"), Map.entry("prob", "probability"),
+            Map.entry("probs", "probability"),
+            // sessions and the day
+            Map.entry("ovn", "overnight"), Map.entry("o/n", "overnight"), Map.entry("onight", "overnight"),
+            Map.entry("overnite", "overnight"), Map.entry("hod", "high of day"), Map.entry("lod", "low of day"),
+            Map.entry("ib", "first hour"), Map.entry("premkt", "premarket"), Map.entry("pre-market", "premarket"),
+            // time units
+            Map.entry("wk", "week"), Map.entry("wks", "weeks"), Map.entry("mos", "months"), Map.entry("yr", "year"),
+            Map.entry("yrs", "years"), Map.entry("mins", "minutes"),
+            Map.entry("hr", "hour"), Map.entry("hrs", "hours"),
+            // weekdays and months
+            Map.entry("mon", "monday"), Map.entry("mons", "mondays"), Map.entry("tue", "tuesday"),
+            Map.entry("tues", "tuesday"), Map.entry("wed", "wednesday"), Map.entry("weds", "wednesday"),
+            Map.entry("thu", "thursday"), Map.entry("thur", "thursday"), Map.entry("thurs", "thursday"),
+            Map.entry("fri", "friday"), Map.entry("fris", "fridays"), Map.entry("sept", "september"),
+            Map.entry("septs", "septembers"),
+            // chat words
+            Map.entry("tmrw", "tomorrow"), Map.entry("tmr", "tomorrow"), Map.entry("tmrws", "tomorrow"),
+            Map.entry("tomo", "tomorrow"), Map.entry("w/", "with"), Map.entry("w/o", "without"),
+            Map.entry("incl", "including"), Map.entry("approx", "approximately"), Map.entry("diff", "difference"),
+            Map.entry("u", "you"), Map.entry("ur", "your"), Map.entry("r", "are"), Map.entry("thx", "thanks"),
+            Map.entry("ty", "thanks"), Map.entry("tysm", "thanks"), Map.entry("rn", "right now"),
+            Map.entry("pls", ""), Map.entry("plz", ""), Map.entry("btw", ""), Map.entry("ngl", ""),
+            Map.entry("tbh", ""), Map.entry("imo", ""), Map.entry("imho", ""), Map.entry("lol", ""),
+            Map.entry("lmao", ""), Map.entry("af", ""), Map.entry("fr", ""), Map.entry("bc", ""), Map.entry("b/c", ""),
+            Map.entry("cuz", ""), Map.entry("tryna", ""), Map.entry("gonna", ""), Map.entry("wanna", ""),
+            Map.entry("kinda", ""), Map.entry("sorta", ""), Map.entry("q", ""), Map.entry("pull", "show"),
+            // Russian
+            Map.entry("сред", "средний"), Map.entry("средн", "средний"), Map.entry("скок", "сколько"),
+            Map.entry("скока", "сколько"), Map.entry("скоко", "сколько"), Map.entry("скольк", "сколько"),
+            Map.entry("сколка", "сколько"), Map.entry("след", "следующий"), Map.entry("пред", "предыдущий"),
+            Map.entry("ч", "час"), Map.entry("пн", "понедельник"),
+            Map.entry("вт", "вторник"), Map.entry("чт", "четверг"), Map.entry("пт", "пятница"),
+            Map.entry("янв", "январь"), Map.entry("фев", "февраль"), Map.entry("февр", "февраль"),
+            Map.entry("мар", "март"), Map.entry("апр", "апрель"), Map.entry("июн", "июнь"), Map.entry("июл", "июль"),
+            Map.entry("авг", "август"), Map.entry("сен", "сентябрь"), Map.entry("сент", "сентябрь"),
+            Map.entry("окт", "октябрь"), Map.entry("ноя", "ноябрь"), Map.entry("нояб", "ноябрь"),
+            Map.entry("дек", "декабрь"), Map.entry("етх", "eth"), Map.entry("овн", "овернайт"),
+            Map.entry("оверн", "овернайт"), Map.entry("овер", "овернайт"), Map.entry("вола", "волатильность"),
+            Map.entry("волатил", "волатильность"), Map.entry("волат", "волатильность"),
+            Map.entry("обьем", "объем"), Map.entry("обьемы", "объемы"), Map.entry("чё", "что"), Map.entry("че", "что"),
+            Map.entry("спс", "спасибо"), Map.entry("пасиб", "спасибо"), Map.entry("пасибо", "спасибо"),
+            Map.entry("плз", ""), Map.entry("плиз", ""), Map.entry("пж", ""), Map.entry("пжл", ""),
+            Map.entry("кст", ""), Map.entry("имхо", ""), Map.entry("го", ""), Map.entry("ну", ""),
+            Map.entry("типа", ""), Map.entry("короч", ""), Map.entry("щас", "сейчас"));
+
+    /** Weekday abbreviations in order, to expand ranges such as "mon-wed" or "пн-ср". */
+    private static final List<String> WEEKDAYS_EN = List.of("mon", "tue", "wed", "thu", "fri");
+    private static final List<String> WEEKDAYS_RU = List.of("пн", "вт", "ср", "чт", "пт");
+    private static final List<String> WEEKDAY_NAMES_EN = List.of("monday", "tuesday", "wednesday", "thursday",
+            "friday");
+    private static final List<String> WEEKDAY_NAMES_RU = List.of("понедельник", "вторник", "среда", "четверг",
+            "пятница");
+    private static final Pattern WEEKDAY_RANGE = Pattern.compile(
+            "(?<![\\p{L}])(mon|tue|wed|thu|fri|пн|вт|ср|чт|пт)\\s?[-–]\\s?(mon|tue|wed|thu|fri|пн|вт|ср|чт|пт)(?![\\p{L}])");
+    /** "2+", "2%+": at least; "5+ days" is left for the reader. */
+    private static final Pattern AT_LEAST = Pattern.compile(
+            "(?<![\\d.])(\\d+(?:\\.\\d+)?)(\\s?%)?\\+(?!\\d)(?!\\s?(?:days?|sessions?|дн\\p{L}*|дня|день)(?![\\p{L}]))");
+    /** "5+ red days", "4+ зелёных": a run length before a colour or direction. */
+    private static final Pattern AT_LEAST_RUN = Pattern.compile(
+            "(?<![\\d.])(\\d+)\\+\\s?(?=(?:consecutive |straight )?(?:red|green|up|down|losing|winning|красн|зелен|растущ|падающ)\\p{L}*)");
+    /** "in 24-25", "за 23-24": a range of two-digit years after a period word. */
+    private static final Pattern SHORT_YEARS = Pattern.compile(
+            "(?<![\\p{L}])(in|for|from|during|за|в|с) (0[89]|1\\d|2[0-6])\\s?[-–/]\\s?(0[89]|1\\d|2[0-6])(?![\\d:.%\\p{L}])");
+    /** "2020го", "2020-го", "2020г": a year with a Russian ending. */
+    private static final Pattern YEAR_ENDING = Pattern.compile("(?<!\\d)((?:19|20)\\d\\d)-?(?:го|г|ом|й)(?![\\p{L}])");
+    /** "ср" is Wednesday next to other weekdays or after "по"/"в", an average otherwise. */
+    private static final Set<String> WEDNESDAY_NEIGHBOURS = Set.of("пн", "вт", "чт", "пт", "понедельник",
+            "вторник", "четверг", "пятница", "по", "во", "каждую");
+    private static final Set<String> WEEKDAY_WORDS = Set.of("пн", "вт", "чт", "пт", "понедельник", "вторник",
+            "четверг", "пятница", "и", "или");
+
+    /** The text with shorthand written out (lower case, ё already folded to е). */
+    static String expand(String text) {
+        String orMore = isRussian(text) ? " и более" : " or more";
+        String s = expandWeekdayRanges(text);
+        // "5+ red days in a row" is a run of at least five (the reader's default), "streaks of 5+ days" keeps its
+        // "+", "2%+" is 2 % or more
+        s = AT_LEAST_RUN.matcher(s).replaceAll("$1 ");
+        s = AT_LEAST.matcher(s).replaceAll(m -> m.group(1) + (m.group(2) == null ? "" : "%") + orMore);
+        s = SHORT_YEARS.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + "-20" + m.group(3));
+        s = YEAR_ENDING.matcher(s).replaceAll("$1");
+        List<String> tokens = new ArrayList<>(List.of(s.split(" ")));
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < tokens.size(); i++) {
+            String token = tokens.get(i);
+            String expanded = expandToken(token, i > 0 ? bare(tokens.get(i - 1)) : "",
+                    i + 1 < tokens.size() ? bare(tokens.get(i + 1)) : "");
+            if (expanded.isEmpty()) {
+                continue;
+            }
+            if (!out.isEmpty()) {
+                out.append(' ');
+            }
+            out.append(expanded);
+        }
+        return out.toString();
+    }
+
+    private static String expandToken(String token, String previous, String next) {
+        Matcher m = Pattern.compile("^([(\"']*)(.*?)([.,:;!?)\"']*)$").matcher(token);
+        if (!m.matches() || m.group(2).isEmpty()) {
+            return token;
+        }
+        String word = m.group(2);
+        String trailing = m.group(3);
+        String possessive = "";
+        if (word.endsWith("'s") && WORDS.containsKey(word.substring(0, word.length() - 2))) {
+            // "tmrw's range"
+            possessive = "'s";
+            word = word.substring(0, word.length() - 2);
+        }
+        boolean dotted = trailing.startsWith(".");
+        String expanded;
+        if (word.equals("ср")) {
+            boolean wednesday = !dotted && (WEDNESDAY_NEIGHBOURS.contains(previous) || WEEKDAY_WORDS.contains(next));
+            expanded = wednesday ? "среда" : "средний";
+        } else if (word.equals("min") || word.equals("мин")) {
+            // "15 min" is minutes, "min range" the minimum
+            boolean minutes = previous.matches("\\d+") || next.matches("buckets?|bars?|candles?|свеч\\p{L}*|бар\\p{L}*");
+            expanded = word.equals("min") ? (minutes ? "minutes" : "minimum") : (minutes ? "минут" : "минимальный");
+        } else {
+            expanded = WORDS.get(word);
+        }
+        if (expanded == null) {
+            return token;
+        }
+        // an abbreviation's own full stop goes with it
+        String rest = dotted ? trailing.substring(1) : trailing;
+        if (expanded.isEmpty()) {
+            return rest;
+        }
+        return m.group(1) + expanded + possessive + rest;
+    }
+
+    private static String expandWeekdayRanges(String text) {
+        return WEEKDAY_RANGE.matcher(text).replaceAll(m -> {
+            boolean russian = WEEKDAYS_RU.contains(m.group(1));
+            List<String> abbreviations = russian ? WEEKDAYS_RU : WEEKDAYS_EN;
+            List<String> names = russian ? WEEKDAY_NAMES_RU : WEEKDAY_NAMES_EN;
+            int from = abbreviations.indexOf(m.group(1));
+            int to = abbreviations.indexOf(m.group(2));
+            if (from < 0 || to < 0 || to <= from) {
+                return m.group();
+            }
+            if (from == 0 && to == 4) {
+                // every weekday: no weekday filter at all
+                return russian ? "в будни" : "on weekdays";
+            }
+            return String.join(russian ? " и " : " and ", names.subList(from, to + 1));
+        });
+    }
+
+    private static String bare(String token) {
+        return token.replaceAll("^[(\"']+|[.,:;!?)\"']+$", "");
+    }
+
+    private static boolean isRussian(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.UnicodeScript.of(text.charAt(i)) == Character.UnicodeScript.CYRILLIC) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
