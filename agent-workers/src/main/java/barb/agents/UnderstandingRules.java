@@ -47,7 +47,14 @@ final class UnderstandingRules {
 
     /** The question, read on its own or, when it is a follow-up, as a change of the chat's previous question. */
     Result understand(String question, String lang, Memory memory) {
-        Reading reading = FollowUps.resolve(question, memory).orElseGet(() -> QuestionReader.read(question));
+        Reading reading = FollowUps.resolve(question, memory).orElseGet(() -> {
+            Reading own = QuestionReader.read(question);
+            if (own.step() == null || own.outOfScope() != null || !own.more().isEmpty()) {
+                return own;
+            }
+            return FollowUps.inContext(question, memory).filter(r -> r.clarify().size() <= own.clarify().size())
+                    .orElse(own);
+        });
         return new Result(reading, from(reading, question, lang));
     }
 

@@ -10,11 +10,12 @@ import java.util.Set;
 /**
  * Which implementation runs each language agent: {@code rules} (deterministic, no key needed) or {@code gemini}.
  * BARB_LLM sets all of them (default: gemini when a Gemini API key is configured, else rules); BARB_LLM_&lt;AGENT&gt;
- * (INTENT, UNDERSTANDER, CLARIFIER, CLARIFY_CONTINUE, PARSER) overrides one.
+ * (INTENT, UNDERSTANDER, CLARIFIER, CLARIFY_CONTINUE, PARSER, PRESENTER) overrides one. The Gemini presenter
+ * writes only the answer's text; everything else it produces is the rules presenter's.
  */
 record AgentSelection(Map<Stage, String> choices) {
     static final Set<Stage> LANGUAGE_AGENTS = Set.of(Stage.INTENT, Stage.UNDERSTANDER, Stage.CLARIFIER,
-            Stage.CLARIFY_CONTINUE, Stage.PARSER);
+            Stage.CLARIFY_CONTINUE, Stage.PARSER, Stage.PRESENTER);
 
     static AgentSelection fromEnv(Map<String, String> env, boolean hasKey) {
         String all = choice(env, "BARB_LLM", hasKey ? "gemini" : "rules");

@@ -19,6 +19,10 @@ class AgentSelectionTest {
         AgentSelection mixed = AgentSelection.fromEnv(Map.of("BARB_LLM", "rules", "BARB_LLM_PARSER", "Gemini"), true);
         assertThat(mixed.gemini(Stage.PARSER)).isTrue();
         assertThat(mixed.gemini(Stage.INTENT)).isFalse();
+        assertThat(withKey.gemini(Stage.PRESENTER)).isTrue();
+        AgentSelection rulesText = AgentSelection.fromEnv(Map.of("BARB_LLM_PRESENTER", "rules"), true);
+        assertThat(rulesText.gemini(Stage.PRESENTER)).isFalse();
+        assertThat(rulesText.gemini(Stage.PARSER)).isTrue();
     }
 
     @Test

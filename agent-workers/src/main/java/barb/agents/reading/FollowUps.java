@@ -38,6 +38,15 @@ public final class FollowUps {
     private static final Pattern WHICH_ONE = Pattern.compile("(?:which|what) (?:one|day|of them|of those)|"
             + "the (?:biggest|largest|widest|worst|best|smallest) one|какой из них|какая из них|который из них|"
             + "какой (?:был )?сам\\p{L}*|какой день");
+    private static final Pattern ADD = Pattern.compile("^(?:ok,? |and )?(?:add|also add|plus|include|добавь|"
+            + "и ещё|еще|а также)\\s");
+
+    /** Where the sides of a compare step's text start (its colon), as the reader finds it. */
+    private static int previousColon(String stepText) {
+        int colon = stepText.indexOf(':');
+        return colon < 0 ? -1 : colon;
+    }
+
     /** Kinds that name what a question is about: a message naming one can stand on its own. */
     private static final Set<String> SUBJECTS = Set.of("metric", "event", "pattern", "color", "dir", "cond", "gap",
             "consec", "extreme", "snapshot", "fill", "break", "out");
@@ -76,6 +85,23 @@ public final class FollowUps {
         }
         if (which) {
             return Optional.of(whichOne(previous, said));
+        }
+        // "add 2025 too": one more side of the comparison, not a new period
+        if (ADD.matcher(text).find() && previous.stream().anyMatch(f -> f.kind().equals("vs")
+                || f.kind().equals("op") && f.value().equals("compare"))) {
+            List<Lexicon.Finding> sides = new ArrayList<>(previous);
+            int at = 30_000;
+            for (Lexicon.Finding f : said) {
+                if (f.kind().equals("when")) {
+                    sides.add(new Lexicon.Finding("vs", "", at, at + 1, at));
+                    sides.add(new Lexicon.Finding("when", f.value(), at + 2, at + 3, at + 2));
+                    at += 10;
+                }
+            }
+            Reading added = new StepBuilder(sides, new ArrayList<>(), previousColon(last)).build();
+            if (added.step() != null) {
+                return Optional.of(added);
+            }
         }
         List<Lexicon.Finding> merged = merge(previous, flipRanking(previous, said));
         Reading reading = new StepBuilder(nextDayOfSnapshot(merged), new ArrayList<>(), -1).build();
@@ -129,6 +155,35 @@ public final class FollowUps {
      * threshold on the same measure ("а больше 400?" also a bare number after one); an event, pattern, weekday or
      * month list replaces the previous list.
      */
+    /**
+     * A short new question in a chat keeps the period and session of the previous one when it names none of its
+     * own ("which FOMC day had the biggest range?" after "avg RTH range on FOMC days, 2023-2025"): a chat is one
+     * conversation. Empty when there is nothing to keep or the question names its own.
+     */
+    public static Optional<Reading> inContext(String question, Memory memory) {
+        String last = memory == null ? null : memory.keyFact(LAST_QUERY);
+        if (last == null || last.isBlank() || question == null || question.isBlank()
+                || QuestionReader.normalize(question).split(" ").length > 10) {
+            return Optional.empty();
+        }
+        List<Lexicon.Finding> said = QuestionReader.findings(question);
+        if (said.stream().anyMatch(f -> f.kind().equals("when") || f.kind().equals("session")
+                || f.kind().equals("out") || f.kind().equals("snapshot"))) {
+            return Optional.empty();
+        }
+        List<Lexicon.Finding> kept = QuestionReader.findings(last).stream()
+                .filter(f -> f.kind().equals("when") || f.kind().equals("session")).toList();
+        if (kept.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Lexicon.Finding> all = new ArrayList<>(kept);
+        for (Lexicon.Finding f : said) {
+            all.add(new Lexicon.Finding(f.kind(), f.value(), f.start() + 10_000, f.end() + 10_000, f.seq() + 10_000));
+        }
+        Reading reading = new StepBuilder(all, new ArrayList<>(), -1).build();
+        return reading.step() == null ? Optional.empty() : Optional.of(reading);
+    }
+
     /**
      * The answer to a clarification read into the question it answers: what the answer names replaces the same
      * kind in the question ("range, rth" after "avg move on FOMC days since 2020?" keeps FOMC days since 2020).

@@ -826,7 +826,7 @@ public final class Lexicon {
     }
 
     static String numberList(String text) {
-        return String.join(",", text.replaceAll("(and|и)", ",").replaceAll("[^0-9.,-]", "").split(",+"));
+        return String.join(",", text.replaceAll("(and|и|/)", ",").replaceAll("[^0-9.,-]", "").split(",+"));
     }
 
     private static List<String[]> notEvent(Matcher m) {

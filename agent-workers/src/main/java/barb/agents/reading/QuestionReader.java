@@ -36,6 +36,7 @@ public final class QuestionReader {
     private static final Set<String> CONDITION_BEFORE = Set.of("when", "if", "after", "whenever", "where", "while",
             "with", "having", "without", "excluding", "except", "unless", "когда", "если", "после", "при", "кроме",
             "без", "пока", "с", "со");
+    private static final Set<String> DAYS = Set.of("days", "day", "sessions", "дней", "дни", "дня", "день");
     /** Findings that measure something: without a metric of their own, an unknown word may be the measure. */
     private static final Set<String> MEASURING = Set.of("agg", "rank");
     private static final Set<String> MEASURING_OPS = Set.of("distribution", "correlation");
@@ -66,8 +67,8 @@ public final class QuestionReader {
      */
     private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:and |also |plus |и |а также |а )"
             + "(?=(?:then )?(?:what time|when (?:does|is|do)|at what time|how often|how many|what %|во сколько|"
-            + "в какое время|в скольких|как часто|сколько (?:раз|из))\\b)|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
-            + "what time|when does)\\b)");
+            + "в какое время|в скольких|как часто|сколько (?:раз|из))(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
+            + "what time|when does)(?![\\p{L}]))");
 
     private static java.util.Optional<String[]> twoParts(String question) {
         Matcher m = SECOND_PART.matcher(question.toLowerCase(Locale.ROOT));
@@ -133,6 +134,8 @@ public final class QuestionReader {
         s = s.replaceAll("!(?!=)", " ");
         s = s.replaceAll("[?;\"«»“”]", " ");
         s = s.replaceAll("(\\d),(\\d)", "$1.$2");
+        // "2023-2025": a range of years
+        s = s.replaceAll("(?<![\\d.-])((?:19|20)\\d\\d)\\s?[-–]\\s?((?:19|20)\\d\\d)(?![\\d-])", "$1 to $2");
         // ".5%" is half a percent
         s = s.replaceAll("(?<![\\d.])\\.(\\d)", "0.$1");
         // "today's volume vs tomorrow's range — correlated?": tomorrow in the history, not a forecast
@@ -292,7 +295,8 @@ public final class QuestionReader {
             String next = after.isEmpty() ? "" : after.split(" ")[0];
             String previous = before.get(before.size() - 1);
             String twoBack = before.size() > 1 ? before.get(before.size() - 2) : "";
-            return CONDITION_BEFORE.contains(previous) || CONDITION_BEFORE.contains(twoBack)
+            // "дней-разворотов", "days of reversal": a word right after "days" names what the days are
+            return CONDITION_BEFORE.contains(previous) || CONDITION_BEFORE.contains(twoBack) || DAYS.contains(previous)
                     || CONDITION_AFTER.matcher(next).matches() || left.word().matches(".*\\d.*");
         }
 

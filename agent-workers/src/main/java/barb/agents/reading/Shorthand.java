@@ -52,7 +52,7 @@ final class Shorthand {
             Map.entry("tbh", ""), Map.entry("imo", ""), Map.entry("imho", ""), Map.entry("lol", ""),
             Map.entry("lmao", ""), Map.entry("af", ""), Map.entry("fr", ""), Map.entry("bc", ""), Map.entry("b/c", ""),
             Map.entry("cuz", ""), Map.entry("tryna", ""), Map.entry("gonna", ""), Map.entry("wanna", ""),
-            Map.entry("kinda", ""), Map.entry("sorta", ""), Map.entry("q", ""), Map.entry("pull", "show"),
+            Map.entry("kinda", ""), Map.entry("thru", "through"), Map.entry("sorta", ""), Map.entry("q", ""), Map.entry("pull", "show"),
             // Russian
             Map.entry("сред", "средний"), Map.entry("средн", "средний"), Map.entry("скок", "сколько"),
             Map.entry("скока", "сколько"), Map.entry("скоко", "сколько"), Map.entry("скольк", "сколько"),

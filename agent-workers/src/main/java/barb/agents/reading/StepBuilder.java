@@ -70,12 +70,19 @@ final class StepBuilder {
      * overnight_high_break), otherwise the day's flag broke_overnight_high = 1 (an outcome or a filter).
      */
     private static List<Lexicon.Finding> overnightBreaks(List<Lexicon.Finding> found) {
-        if (found.stream().noneMatch(f -> f.kind().equals("break"))) {
+        if (found.stream().noneMatch(f -> f.kind().equals("break") || f.kind().equals("cond")
+                && f.value().startsWith("broke_overnight"))) {
             return found;
         }
         boolean when = found.stream().anyMatch(f -> f.kind().equals("whenword"));
         List<Lexicon.Finding> out = new ArrayList<>();
         for (Lexicon.Finding f : found) {
+            // "… and what time does it happen": the flag of the previous question becomes its moment
+            if (when && f.kind().equals("cond") && f.value().matches("broke_overnight_(high|low) = 1")) {
+                String level = f.value().substring("broke_".length(), f.value().indexOf(' '));
+                out.add(new Lexicon.Finding("extreme", level + "_break", f.start(), f.end(), f.seq()));
+                continue;
+            }
             if (!f.kind().equals("break")) {
                 out.add(f);
             } else if (when) {
@@ -179,6 +186,8 @@ final class StepBuilder {
             operation = Operation.PROBABILITY;
         } else if (gapFill) {
             operation = Operation.GAP_FILL;
+        } else if (has("freq") && has("group") && all("color").size() == 1 && !has("monthunit")) {
+            operation = Operation.GROUP;
         } else if (has("freq") && !has("op", "correlation") && !formation && hasOutcomeFor("freq")) {
             operation = Operation.PROBABILITY;
         } else if (has("freq") && !formation && !has("op", "correlation")) {
@@ -290,7 +299,22 @@ final class StepBuilder {
         if (operation == Operation.CORRELATION) {
             List<String> names = metrics.stream().map(f -> withUnit(f.value(), unit)).toList();
             if (offset() == null || names.size() > 2) {
+                // "gap % and the open-to-close move (body)": one size read two ways is one measure
                 names = names.stream().distinct().toList();
+                List<String> bases = names.stream().map(n -> n.replace("_pct", "")).distinct().toList();
+                if (bases.size() < names.size()) {
+                    List<String> merged = new ArrayList<>();
+                    for (String base : bases) {
+                        merged.add(names.contains(base + "_pct") ? base + "_pct" : base);
+                    }
+                    names = merged;
+                }
+            }
+            // a correlation of sizes in percent with sizes in points reads both in percent
+            // (change_pct is what "change" means anyway: only an explicit percent counts)
+            if (names.size() == 2 && names.stream().anyMatch(n -> n.endsWith("_pct") && !n.equals("change_pct"))) {
+                names = names.stream().map(n -> Set.of("gap", "range", "body", "change").contains(n)
+                        ? n + "_pct" : n).toList();
             }
             if (names.size() < 2) {
                 clarify.add("metric");
@@ -431,9 +455,10 @@ final class StepBuilder {
                 if (!offsets.isEmpty()) {
                     all("later").forEach(f -> offsets.add(Integer.parseInt(f.value())));
                 }
-                // a metric named in the condition ("after days when the range …") is not the one measured
+                // a metric named in the condition ("after days when the range …") is not the one measured; one
+                // named alone at the end ("… after an engulfing? change in %") is
                 for (Lexicon.Finding f : metrics) {
-                    if (f.start() > aroundCut()) {
+                    if (f.start() > aroundCut() && !measureNamedLast(f)) {
                         unknown.add(f.value());
                     }
                 }
@@ -453,7 +478,7 @@ final class StepBuilder {
         }
 
         // words no rule used
-        if (has("extreme") && operation != Operation.FORMATION) {
+        if (has("extreme") && operation != Operation.FORMATION && operation != Operation.SNAPSHOT) {
             unknown.add(0, first("extreme"));
         }
         // "days when NQ fell 3% and the next day was green": a list cannot look a day ahead, so ask
@@ -579,7 +604,8 @@ final class StepBuilder {
             return "days";
         }
         for (Lexicon.Finding f : findings) {
-            if (f.kind().equals("metric") && !(operation == Operation.AROUND && f.start() > aroundCut())) {
+            if (f.kind().equals("metric") && !(operation == Operation.AROUND && f.start() > aroundCut()
+                    && !measureNamedLast(f))) {
                 return withUnit(f.value(), unit);
             }
         }
@@ -609,6 +635,14 @@ final class StepBuilder {
             case "change_pct" -> "change";
             default -> metric;
         };
+    }
+
+    /** The only metric, named after every condition and not compared with anything: the measure. */
+    private boolean measureNamedLast(Lexicon.Finding metric) {
+        return all("metric").size() == 1 && found.stream().noneMatch(f -> f.start() > metric.start()
+                && (f.kind().equals("cond") || f.kind().equals("event") || f.kind().equals("pattern")
+                || f.kind().equals("color") || f.kind().equals("dir")))
+                && found.stream().noneMatch(f -> f.kind().equals("cond") && f.value().startsWith(metric.value()));
     }
 
     /** Where the condition of a "what happens after …" question starts: what it names is not measured. */

@@ -99,7 +99,8 @@ public final class StepPlanner {
                     extreme = a.what();
                 }
                 if (extreme == null || !PlanNames.EXTREMES.contains(extreme)) {
-                    throw new IllegalArgumentException("params.extreme: formation needs high or low");
+                    throw new IllegalArgumentException("params.extreme: formation needs one of "
+                            + String.join(", ", PlanNames.EXTREMES.stream().sorted().toList()));
                 }
                 metric = null;
             }
@@ -313,8 +314,9 @@ public final class StepPlanner {
         }
         String metric = null;
         if (operation == Operation.FORMATION) {
-            if (!what.equals("high") && !what.equals("low") && !what.equals("days")) {
-                throw new IllegalArgumentException(path + ".what '" + what + "': formation reads high or low");
+            if (!PlanNames.EXTREMES.contains(what) && !what.equals("days")) {
+                throw new IllegalArgumentException(path + ".what '" + what + "': formation reads "
+                        + String.join(", ", PlanNames.EXTREMES.stream().sorted().toList()));
             }
         } else if (!what.equals("days")) {
             if (!FilterText.METRICS.contains(what)) {

@@ -143,7 +143,7 @@ public final class StepValidator {
         }
         String metric = METRIC_ALIASES.getOrDefault(what, what);
         if (operation == Operation.FORMATION) {
-            if (!metric.equals("high") && !metric.equals("low")) {
+            if (!barb.core.PlanNames.EXTREMES.contains(metric)) {
                 String extreme = params.path("extreme").asText("high");
                 set(atom, "what", path + ".what", new TextNode(extreme), "fix_invalid_metric",
                         "formation looks for the daily high or low", changes);
@@ -250,7 +250,7 @@ public final class StepValidator {
         }
         if (operation == Operation.FORMATION && !params.hasNonNull("extreme")) {
             String what = step.path("atoms").path(0).path("what").asText("high");
-            setParam(step, params, "extreme", new TextNode(what.equals("low") ? "low" : "high"), path,
+            setParam(step, params, "extreme", new TextNode(barb.core.PlanNames.EXTREMES.contains(what) ? what : "high"), path,
                     "the extreme is the atom's what", changes);
         }
     }
