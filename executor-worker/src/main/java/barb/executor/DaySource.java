@@ -1,5 +1,6 @@
 package barb.executor;
 
+import barb.core.Operation;
 import barb.core.Plan;
 
 import java.time.LocalDate;
@@ -58,10 +59,20 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
         Set<String> columns = new LinkedHashSet<>(layout.columns());
         String order = p.intraday() ? BAR_TIME : "trade_date";
         if (p.intraday()) {
-            // a bar has its start time and hour instead of the session-day's high/low times
+            // a bar has its start time and hour instead of the session-day's high/low times, and none of the
+            // session-day's level columns
             columns.removeAll(List.of("high_time", "low_time", "high_hour", "low_hour"));
+            columns.removeAll(PlanVocabulary.GAP_FILL_COLUMNS);
+            columns.removeAll(PlanVocabulary.OVERNIGHT_COLUMNS);
             columns.addAll(List.of(BAR_TIME, "hour"));
         }
+        if (p.calendar()) {
+            columns = new LinkedHashSet<>(PlanVocabulary.CALENDAR_COLUMNS);
+            if (p.calendarUnit().equals(PlanChecker.WEEK)) {
+                columns.add("week_start");
+            }
+        }
+        refuseUnavailable(p, layout.window());
         Map<String, String> patternColumns = patternColumns(p, columns);
         checkColumns(p, layout, columns);
 
@@ -69,7 +80,7 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
         // the derived tables store each day's place in its green/red run; days folded from minutes do not
         boolean runs = p.consecutive() != null && !columns.contains("green_streak");
         boolean windows = !relatives.isEmpty() || runs || !shifts.isEmpty();
-        boolean sub = windows || layout.mode() == DataLayout.Mode.MINUTES;
+        boolean sub = windows || layout.mode() == DataLayout.Mode.MINUTES || p.calendar();
 
         SqlText fromSql = new SqlText();
         List<String> windowColumns = new ArrayList<>();
@@ -77,27 +88,32 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
             fromSql.add(layout.table());
         } else {
             fromSql.add("(WITH ");
+            LocalDate[] range = readRange(p, from, to, shifts);
             if (layout.mode() == DataLayout.Mode.MINUTES) {
-                minuteSource(fromSql, p, layout, from, to, shifts);
+                minuteSource(fromSql, p, layout, range[0], range[1]);
             } else {
                 // Only the columns the statements read, and only the days the windows need: the whole table would
                 // carry some seventy columns through every window.
-                fromSql.add("s AS (SELECT " + String.join(", ", projection(p, columns, patternColumns, shifts))
-                        + " FROM ").add(layout.table()).add(" WHERE TRUE");
+                List<String> read = p.calendar() ? CalendarRows.DAY_COLUMNS
+                        : projection(p, columns, patternColumns, shifts);
+                fromSql.add("s AS (SELECT " + String.join(", ", read) + " FROM ").add(layout.table())
+                        .add(" WHERE TRUE");
                 if (layout.bySession()) {
                     fromSql.add(" AND session = ").param(p.session());
                 }
-                int[] margin = margin(p, shifts);
-                if (from != null && to != null) {
-                    fromSql.add(" AND trade_date BETWEEN CAST(").param(from.minusDays(margin[0]).toString())
-                            .add(" AS DATE) AND CAST(").param(to.plusDays(margin[1]).toString()).add(" AS DATE)");
+                if (range[0] != null && range[1] != null) {
+                    fromSql.add(" AND trade_date BETWEEN CAST(").param(range[0].toString())
+                            .add(" AS DATE) AND CAST(").param(range[1].toString()).add(" AS DATE)");
                 }
                 fromSql.add(")");
             }
             String last = "s";
+            if (p.calendar()) {
+                last = CalendarRows.fold(fromSql, p.calendarUnit(), last, from, to);
+            }
             if (runs) {
                 fromSql.add(",\nr AS (SELECT *, row_number() OVER (ORDER BY " + order + ") - row_number() OVER "
-                        + "(PARTITION BY is_green, is_red ORDER BY " + order + ") AS run_group FROM s)");
+                        + "(PARTITION BY is_green, is_red ORDER BY " + order + ") AS run_group FROM " + last + ")");
                 last = "r";
             }
             if (windows) {
@@ -258,8 +274,107 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
             require(p, columns, "consecutive", "is_red", where);
         }
         if (p.extreme() != null) {
-            require(p, columns, "extreme", p.extreme() + "_time", where);
+            require(p, columns, "extreme", PlanVocabulary.EXTREMES.get(p.extreme()).timeColumn(), where);
         }
+        if (p.operation() == Operation.GAP_FILL) {
+            for (String column : List.of("gap", "gap_pct", "gap_filled", "gap_fill_minutes", "gap_fill_time")) {
+                require(p, columns, "operation gap_fill", column, where);
+            }
+        }
+    }
+
+    /**
+     * Columns the plan names that its rows cannot have, refused with the reason: week and month rows have only
+     * their own columns; intraday bars have no gap fill or overnight columns; the overnight columns need rows
+     * that start once the overnight session has ended.
+     */
+    private static void refuseUnavailable(PlanChecker.Checked p, PlanVocabulary.SessionWindow session) {
+        LocalTime start = rowStart(session, p.time());
+        LocalTime overnightEnd = PlanVocabulary.SESSIONS.get(PlanVocabulary.OVERNIGHT).end();
+        for (Map.Entry<String, String> named : namedColumns(p).entrySet()) {
+            String column = named.getValue();
+            // messages name the field and what the plan wrote there
+            String field = named.getKey().equals("extreme") ? "extreme '" + p.extreme() + "'"
+                    : named.getKey() + " '" + column + "'";
+            if (p.calendar()) {
+                if (!PlanVocabulary.CALENDAR_COLUMNS.contains(column)) {
+                    String rows = p.calendarUnit().equals(PlanChecker.WEEK) ? "weekly" : "monthly";
+                    throw PlanChecker.bad(p.name() + ": " + field + " is not a column of " + rows
+                            + " rows (timeframe " + p.timeframe() + "); they have "
+                            + PlanVocabulary.sorted(calendarMetrics()));
+                }
+                continue;
+            }
+            if (column.equals("days")) {
+                throw PlanChecker.bad(p.name() + ": " + field + " is a column of weekly and monthly rows "
+                        + "(timeframe 1W or 1M)");
+            }
+            boolean level = PlanVocabulary.GAP_FILL_COLUMNS.contains(column)
+                    || PlanVocabulary.OVERNIGHT_COLUMNS.contains(column);
+            if (level && p.intraday()) {
+                throw PlanChecker.bad(p.name() + ": " + field + " is a session-day column, not "
+                        + "available on intraday bars (timeframe " + p.timeframe() + "); use timeframe 1D");
+            }
+            if (PlanVocabulary.OVERNIGHT_COLUMNS.contains(column)
+                    && position(start) < position(overnightEnd)) {
+                throw PlanChecker.bad(p.name() + ": " + field + " compares with the overnight "
+                        + "session (18:00–" + overnightEnd + "), so it needs rows that start at or after "
+                        + overnightEnd + "; session " + p.session()
+                        + (p.time() != null ? " with time " + p.time().from() + "–" + p.time().to() : "")
+                        + " starts at " + start + " (use e.g. RTH)");
+            }
+        }
+    }
+
+    /** Field (as messages name it) → the column it reads, for every column the plan names. */
+    private static Map<String, String> namedColumns(PlanChecker.Checked p) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (p.metric() != null) {
+            out.put("metric", p.metric());
+        }
+        if (p.metric2() != null) {
+            out.put("metric2", p.metric2());
+        }
+        for (int i = 0; i < p.filters().size(); i++) {
+            out.put("filters[" + i + "].metric", p.filters().get(i).metric());
+        }
+        if (p.outcome() != null) {
+            out.put("outcome.metric", p.outcome().metric());
+        }
+        if (p.extreme() != null) {
+            out.put("extreme", PlanVocabulary.EXTREMES.get(p.extreme()).timeColumn());
+        }
+        return out;
+    }
+
+    private static Set<String> calendarMetrics() {
+        Set<String> out = new LinkedHashSet<>(PlanVocabulary.CALENDAR_COLUMNS);
+        out.retainAll(PlanVocabulary.METRICS);
+        return out;
+    }
+
+    /** Position of a time of day in the trading day, which starts at 18:00 (bars' trade_date = date of ts + 6 h). */
+    static int position(LocalTime t) {
+        return (t.getHour() * 60 + t.getMinute() + 360) % 1440;
+    }
+
+    /** Where a row's minutes start: the session's start, or the time window's when that comes later. */
+    static LocalTime rowStart(PlanVocabulary.SessionWindow session, PlanChecker.Window time) {
+        if (time == null || position(time.from()) <= position(session.start())) {
+            return session.start();
+        }
+        return time.from();
+    }
+
+    /** True when the plan reads a gap fill or overnight column, which rows folded from minutes compute only then. */
+    static boolean usesLevels(PlanChecker.Checked p) {
+        return p.operation() == Operation.GAP_FILL || namedColumns(p).values().stream()
+                .anyMatch(c -> PlanVocabulary.GAP_FILL_COLUMNS.contains(c) || PlanVocabulary.OVERNIGHT_COLUMNS.contains(c));
+    }
+
+    /** True when the plan reads an overnight column. */
+    static boolean usesOvernight(PlanChecker.Checked p) {
+        return namedColumns(p).values().stream().anyMatch(PlanVocabulary.OVERNIGHT_COLUMNS::contains);
     }
 
     private static void require(PlanChecker.Checked p, Set<String> columns, String field, String column,
@@ -276,6 +391,9 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
      * but a run that long never equals the length the filter asks for, cut off or not.
      */
     static int[] margin(PlanChecker.Checked p, List<Shift> shifts) {
+        if (p.calendar()) {
+            return CalendarRows.margin(p, shifts);
+        }
         int back = 10;
         int ahead = 10;
         for (Plan.Condition c : p.filters()) {
@@ -297,6 +415,20 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
             }
         }
         return new int[]{back, ahead};
+    }
+
+    /**
+     * The trading days whose rows are read: the period widened by the margin the look-back windows need; for week
+     * and month rows widened to whole weeks / months, so the rows before the period are complete.
+     */
+    private static LocalDate[] readRange(PlanChecker.Checked p, LocalDate from, LocalDate to, List<Shift> shifts) {
+        int[] margin = margin(p, shifts);
+        LocalDate first = from == null ? null : from.minusDays(margin[0]);
+        LocalDate last = to == null ? null : to.plusDays(margin[1]);
+        if (p.calendar() && first != null) {
+            first = CalendarRows.unitStart(p.calendarUnit(), first);
+        }
+        return new LocalDate[]{first, last};
     }
 
     /** The stored columns any statement of the plan reads. */
@@ -321,7 +453,11 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
             needed.add(PlanVocabulary.EVENTS.get(event));
         }
         if (p.extreme() != null) {
-            needed.add(p.extreme() + "_time");
+            needed.add(PlanVocabulary.EXTREMES.get(p.extreme()).timeColumn());
+            needed.add(PlanVocabulary.EXTREMES.get(p.extreme()).valueColumn());
+        }
+        if (p.operation() == Operation.GAP_FILL) {
+            needed.addAll(List.of("gap", "gap_pct", "gap_filled", "gap_fill_minutes", "gap_fill_time"));
         }
         return needed.stream().filter(c -> c != null && stored.contains(c)).toList();
     }
@@ -330,22 +466,23 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
      * Session-days aggregated from the minute bars of the session (and time window), with the same columns and
      * meanings as the derived tables; "previous" is the same window on the previous trading day.
      */
-    private static void minuteSource(SqlText sql, PlanChecker.Checked p, DataLayout layout, LocalDate from,
-                                     LocalDate to, List<Shift> shifts) {
-        int[] margin = margin(p, shifts);
-        int back = margin[0];
-        int ahead = margin[1];
+    private static void minuteSource(SqlText sql, PlanChecker.Checked p, DataLayout layout, LocalDate first,
+                                     LocalDate last) {
         PlanVocabulary.SessionWindow session = layout.window();
-        LocalDate first = from == null ? null : from.minusDays(back);
-        LocalDate last = to == null ? null : to.plusDays(ahead);
+        // the gap fill and overnight columns look for a minute, so they are folded from the minutes
+        boolean levels = !p.intraday() && usesLevels(p);
         if (p.intraday()) {
             barSource(sql, p, layout, first, last);
-        } else if (onBlockBounds(layout.blockMinutes(), session, p.time())) {
+        } else if (!levels && onBlockBounds(layout.blockMinutes(), session, p.time())) {
             blockSource(sql, p, layout, first, last);
         } else {
             minuteBars(sql, p, session, first, last);
         }
-        sessionDayColumns(sql, layout, usesPatterns(p), p.intraday() ? BAR_TIME : "trade_date");
+        MinuteLevels minuteLevels = null;
+        if (levels) {
+            minuteLevels = new MinuteLevels(rowStart(session, p.time()), usesOvernight(p), first, last);
+        }
+        sessionDayColumns(sql, layout, usesPatterns(p), p.intraday() ? BAR_TIME : "trade_date", minuteLevels);
     }
 
     /** True when every bound of the session and the time window falls on a stored block's bound. */
@@ -483,7 +620,8 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
      * From the folded days {@code g}: the previous-day links and the session-day columns, as CTEs l and s; with
      * {@code patterns}, the pattern flags too.
      */
-    private static void sessionDayColumns(SqlText sql, DataLayout layout, boolean patterns, String order) {
+    private static void sessionDayColumns(SqlText sql, DataLayout layout, boolean patterns, String order,
+                                          MinuteLevels levels) {
         sql.add("l AS (SELECT *, lag(open) OVER v AS prev_open, lag(high) OVER v AS prev_high, "
                 + "lag(low) OVER v AS prev_low, lag(close) OVER v AS prev_close, lag(volume) OVER v AS prev_volume, "
                 + "lag(close, 2) OVER v AS prev2_close");
@@ -499,8 +637,11 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
                     + "max(high) OVER (ORDER BY " + order + " ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS max_high_20, "
                     + "min(low) OVER (ORDER BY " + order + " ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING) AS min_low_20");
         }
-        sql.add(" FROM g WINDOW v AS (ORDER BY " + order + ")),\n"
-                + "s AS (SELECT l.trade_date, open, high, low, close, volume, bars, high - low AS range, "
+        sql.add(" FROM g WINDOW v AS (ORDER BY " + order + ")),\n");
+        if (levels != null) {
+            levels.found(sql);
+        }
+        sql.add("s AS (SELECT l.trade_date, open, high, low, close, volume, bars, high - low AS range, "
                 + "100 * (high - low) / low AS range_pct, close - open AS body, 100 * (close - open) / open AS body_pct, "
                 + "high - greatest(open, close) AS upper_wick, least(open, close) - low AS lower_wick, prev_open, "
                 + "prev_high, prev_low, prev_close, prev_high - prev_low AS prev_range, "
@@ -523,7 +664,13 @@ record DaySource(PlanCompiler.Sql from, PlanCompiler.Sql scope, PlanCompiler.Sql
         for (String flag : layout.flagColumns()) {
             sql.add(", coalesce(f." + flag + ", 0) AS " + flag);
         }
+        if (levels != null) {
+            levels.columns(sql);
+        }
         sql.add(" FROM l");
+        if (levels != null) {
+            sql.add(" LEFT JOIN " + MinuteLevels.FOUND + " ON " + MinuteLevels.FOUND + ".trade_date = l.trade_date");
+        }
         if (!layout.flagColumns().isEmpty()) {
             sql.add(" LEFT JOIN (SELECT trade_date, " + String.join(", ", layout.flagColumns()) + " FROM "
                     + layout.flagsTable());

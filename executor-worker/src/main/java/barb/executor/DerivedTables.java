@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  *       holiday and event flags, from {@link TradingCalendar} and {@link EventCalendar}.</li>
  *   <li>{@code session_days}: one row per (session, trading day) that has bars in that session, for every
  *       session of the instrument, with prices, enrichment, previous-day values, calendar flags and pattern
- *       flags. Previous-day values and patterns compare with the previous row of the <em>same</em> session.</li>
+ *       flags, the gap fill and the overnight-break columns ({@link SessionLevels}). Previous-day values and
+ *       patterns compare with the previous row of the <em>same</em> session.</li>
  *   <li>{@code daily} (= session ETH, the whole trading day) and {@code daily_rth} (= session RTH): the same
  *       columns without {@code session}, kept as tables because every daily-level plan reads them.</li>
  * </ul>
@@ -113,10 +114,16 @@ final class DerivedTables {
         }
         writeSessions(c, instrument);
         writeCalendarDays(c, instrument);
+        int shift = instrument.tradeDateShiftMinutes();
+        int blocks = blockMinutes(instrument);
         try (Statement s = c.createStatement()) {
-            s.execute(minuteBlocksSql(instrument.tradeDateShiftMinutes(), blockMinutes(instrument)));
-            s.execute("CREATE OR REPLACE TABLE block_size AS SELECT " + blockMinutes(instrument) + " AS minutes");
-            s.execute(sessionDaysSql(instrument.tradeDateShiftMinutes(), blockMinutes(instrument)));
+            s.execute(minuteBlocksSql(shift, blocks));
+            s.execute("CREATE OR REPLACE TABLE block_size AS SELECT " + blocks + " AS minutes");
+            s.execute(sessionFoldsSql(blocks));
+            s.execute(SessionLevels.sql(shift, blocks, overnightEndPosition(instrument)));
+            s.execute(sessionDaysSql(shift, blocks));
+            s.execute("DROP TABLE " + SESSION_FOLDS);
+            s.execute("DROP TABLE " + SessionLevels.TABLE);
             s.execute("CREATE OR REPLACE TABLE " + DAILY + " AS SELECT * EXCLUDE (session) FROM " + SESSION_DAYS
                     + " WHERE session = 'ETH' ORDER BY trade_date");
             s.execute("CREATE OR REPLACE TABLE " + DAILY_RTH + " AS SELECT * EXCLUDE (session) FROM " + SESSION_DAYS
@@ -128,34 +135,76 @@ final class DerivedTables {
 
     /**
      * The layout of the derived tables; raised whenever a column is added or its meaning changes, so data files
-     * built by an older Barb are rebuilt at start-up. 3: quarter and the green/red run columns.
+     * built by an older Barb are rebuilt at start-up. 3: quarter and the green/red run columns. 4: the gap fill
+     * and overnight high/low columns.
      */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     static final String VERSION_TABLE = "derived_version";
 
     /** The minute blocks table: written once per load, read by session_days and by block-aligned time windows. */
     static final String MINUTE_BLOCKS = "minute_blocks";
 
     static String minuteBlocksSql(int shiftMinutes, int blockMinutes) {
+        // Minutes are numbered on a global clock (epoch minutes) and grouped by one key, the block's number: much
+        // cheaper over millions of minutes than date and time-of-day functions and a two-column key. A block never
+        // straddles two trading days (its length divides the trading-day start), so within a block the earliest
+        // minute is also the earliest of the trading day, and the trading day and block of day are worked out once
+        // per block. Among minutes at the high (low) the earliest wins: the key high * 1e6 - minute keeps the
+        // highest high first, as the minutes of one block differ by less than a tick × 1e6.
         return """
                 CREATE OR REPLACE TABLE minute_blocks AS
-                WITH minutes AS (
-                    SELECT CAST(ts + INTERVAL %1$d MINUTE AS DATE) AS trade_date,
-                           (hour(ts) * 60 + minute(ts)) // %4$d AS block,
-                           (hour(ts) * 60 + minute(ts) + %1$d) %% 1440 AS pos,
-                           ts, open, high, low, close, volume
-                    FROM bars
-                )
-                    SELECT trade_date, block,
+                WITH epoch AS (
+                    SELECT epoch_us(ts) // 60000000 AS em, ts, open, high, low, close, volume FROM bars
+                ), blocks AS (
+                    SELECT em // %2$d AS k,
                            min(ts) AS first_ts, max(ts) AS last_ts,
                            arg_min(open, ts) AS open, max(high) AS high, min(low) AS low, arg_max(close, ts) AS close,
                            sum(volume) AS volume, count(*) AS bars,
-                           arg_max(ts, high * 1000000 - pos) AS high_time, arg_max(pos, high * 1000000 - pos) AS high_pos,
-                           arg_min(ts, low * 1000000 + pos) AS low_time, arg_min(pos, low * 1000000 + pos) AS low_pos
-                    FROM minutes
-                    GROUP BY trade_date, block
+                           arg_max(ts, high * 1000000 - em) AS high_time, arg_min(ts, low * 1000000 + em) AS low_time
+                    FROM epoch
+                    GROUP BY k
+                )
+                SELECT DATE '1970-01-01' + CAST((k * %2$d + %1$d) // 1440 AS INTEGER) AS trade_date,
+                       k * %2$d %% 1440 // %2$d AS block,
+                       first_ts, last_ts, open, high, low, close, volume, bars,
+                       high_time, (epoch_us(high_time) // 60000000 + %1$d) %% 1440 AS high_pos,
+                       low_time, (epoch_us(low_time) // 60000000 + %1$d) %% 1440 AS low_pos
+                FROM blocks
                 ORDER BY trade_date, block
-                """.formatted(shiftMinutes, "", "", blockMinutes);
+                """.formatted(shiftMinutes, blockMinutes);
+    }
+
+    /** Every session-day folded from its blocks (prices, volume, extremes), read by session_levels and session_days. */
+    static final String SESSION_FOLDS = "session_folds";
+
+    static String sessionFoldsSql(int blockMinutes) {
+        return """
+                CREATE OR REPLACE TEMP TABLE session_folds AS
+                WITH sb AS (
+                    %s
+                )
+                SELECT sb.session, k.trade_date,
+                       arg_min(k.open, k.first_ts) AS open,
+                       max(k.high) AS high,
+                       min(k.low) AS low,
+                       arg_max(k.close, k.last_ts) AS close,
+                       sum(k.volume) AS volume,
+                       CAST(sum(k.bars) AS BIGINT) AS bars,
+                       arg_max(k.high_time, k.high * 1000000 - k.high_pos) AS high_time,
+                       arg_min(k.low_time, k.low * 1000000 + k.low_pos) AS low_time
+                FROM minute_blocks k JOIN sb ON sb.block = k.block
+                GROUP BY sb.session, k.trade_date
+                """.formatted(SessionLevels.sessionBlocksSql(blockMinutes));
+    }
+
+    /**
+     * Where the instrument's OVERNIGHT session ends, as a position in the trading day, or -1 without one. Sessions
+     * starting there or later get the overnight high and low.
+     */
+    static int overnightEndPosition(Instrument instrument) {
+        return instrument.sessions().find(SessionLevels.OVERNIGHT)
+                .map(spec -> instrument.positionInTradingDay(spec.end()))
+                .orElse(-1);
     }
 
     /** The largest block length (minutes) that divides every session boundary and the trading-day start. */
@@ -292,26 +341,8 @@ final class DerivedTables {
                 .collect(Collectors.joining(",\n       "));
         return """
                 CREATE OR REPLACE TABLE session_days AS
-                WITH sb AS (
-                    SELECT s.session, CAST(m.range AS INTEGER) AS block
-                    FROM sessions s CROSS JOIN range(0, 1440 // %4$d) m
-                    WHERE CASE WHEN s.start_minute < s.end_minute
-                               THEN m.range * %4$d >= s.start_minute AND m.range * %4$d < s.end_minute
-                               ELSE m.range * %4$d >= s.start_minute OR m.range * %4$d < s.end_minute END
-                ), blocks AS (
-                    SELECT * FROM minute_blocks
-                ), days AS (
-                    SELECT sb.session, k.trade_date,
-                           arg_min(k.open, k.first_ts) AS open,
-                           max(k.high) AS high,
-                           min(k.low) AS low,
-                           arg_max(k.close, k.last_ts) AS close,
-                           sum(k.volume) AS volume,
-                           CAST(sum(k.bars) AS BIGINT) AS bars,
-                           arg_max(k.high_time, k.high * 1000000 - k.high_pos) AS high_time,
-                           arg_min(k.low_time, k.low * 1000000 + k.low_pos) AS low_time
-                    FROM blocks k JOIN sb ON sb.block = k.block
-                    GROUP BY sb.session, k.trade_date
+                WITH days AS (
+                    SELECT * FROM session_folds
                 ), linked AS (
                     SELECT *,
                            lag(open) OVER w AS p_open, lag(high) OVER w AS p_high, lag(low) OVER w AS p_low,
@@ -374,9 +405,23 @@ final class DerivedTables {
                        cd.close_time,
                        cd.holiday_name,
                        %2$s,
-                       %3$s
+                       %3$s,
+                       CASE WHEN p_close IS NULL OR open = p_close THEN NULL
+                            WHEN (open > p_close AND low <= p_close) OR (open < p_close AND high >= p_close) THEN 1
+                            ELSE 0 END AS gap_filled,
+                       lv.gap_fill_minutes,
+                       lv.gap_fill_time,
+                       round(lv.overnight_high, 2) AS overnight_high,
+                       round(lv.overnight_low, 2) AS overnight_low,
+                       CAST(high > lv.overnight_high AS INTEGER) AS broke_overnight_high,
+                       CAST(low < lv.overnight_low AS INTEGER) AS broke_overnight_low,
+                       lv.overnight_high_break_minutes,
+                       lv.overnight_low_break_minutes,
+                       lv.overnight_high_break_time,
+                       lv.overnight_low_break_time
                 FROM linked l
                 LEFT JOIN calendar_days cd ON cd.trade_date = l.trade_date
+                LEFT JOIN session_levels lv ON lv.session = l.session AND lv.trade_date = l.trade_date
                 ), coloured AS (
                     SELECT *, lag(is_green) OVER c AS p_green, lag(is_red) OVER c AS p_red
                     FROM enriched

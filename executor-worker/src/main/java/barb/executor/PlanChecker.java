@@ -1,5 +1,6 @@
 package barb.executor;
 
+import barb.core.Operation;
 import barb.core.Plan;
 import barb.core.StageException;
 
@@ -21,8 +22,8 @@ import static barb.executor.PlanVocabulary.sorted;
  * {@code plan s1: filters[1].ref 'mode' is not one of avg, max, median, min}.
  */
 final class PlanChecker {
-    private static final String OPERATION_NAMES = "list, count, aggregate, group, distribution, probability, "
-            + "streak, correlation, formation, around, compare, top_n";
+    private static final String OPERATION_NAMES = String.join(", ",
+            java.util.Arrays.stream(Operation.values()).map(Operation::wireName).toList());
 
     private PlanChecker() {
     }
@@ -45,26 +46,58 @@ final class PlanChecker {
      * @param name      how messages name the plan, e.g. "plan s1"
      * @param valueName the name of the computed value column, e.g. "mean_range" (aggregate, group, compare)
      */
-    record Checked(Plan plan, String name, PlanCompiler.Operation operation, String session, String metric,
+    record Checked(Plan plan, String name, Operation operation, String session, String metric,
                    String metric2, String aggregate, String groupBy, List<Plan.Condition> filters,
                    boolean descending, boolean sorted, Integer limit, String extreme, String valueName,
                    List<Integer> weekdays, List<Integer> months, List<String> patterns, List<String> events,
                    String gap, Run consecutive, Window time, Plan.Condition outcome, int offset,
                    List<Integer> offsets, int bins, List<Double> percentiles, int minLength, int bucket,
-                   List<Checked> variants, String label, int barMinutes) {
+                   List<Checked> variants, String label, int barMinutes, String calendarUnit) {
 
         /** True when a row is an intraday bar (timeframe 5m … 4h) rather than a session-day. */
         boolean intraday() {
             return barMinutes > 0;
         }
 
-        /** The timeframe as results show it: 1D, or 5m, 15m, 30m, 1h, 2h, 4h. */
-        String timeframe() {
-            if (barMinutes == 0) {
-                return "1D";
-            }
-            return barMinutes % 60 == 0 ? barMinutes / 60 + "h" : barMinutes + "m";
+        /** True when a row is a week or a month of session-days (timeframe 1W / 1M). */
+        boolean calendar() {
+            return calendarUnit != null;
         }
+
+        /** The timeframe as results show it: 1D, 5m, 15m, 30m, 1h, 2h, 4h, 1W or 1M. */
+        String timeframe() {
+            return timeframeName(barMinutes, calendarUnit);
+        }
+
+        /** What one row is called in words: "trading day", "bar", "week", "month". */
+        String rowName() {
+            return calendar() ? calendarUnit : intraday() ? "bar" : "trading day";
+        }
+
+        /** The column naming a row beside its date: weekday_name, or week_start / month_name. */
+        String labelColumn() {
+            if (calendarUnit == null) {
+                return "weekday_name";
+            }
+            return calendarUnit.equals(WEEK) ? "week_start" : "month_name";
+        }
+    }
+
+    static final String WEEK = "week";
+    static final String MONTH = "month";
+
+    /** The timeframe of a plan: session-days (1D), intraday bars of barMinutes, or calendar rows. */
+    private record Timeframe(int barMinutes, String calendarUnit) {
+    }
+
+    private static String timeframeName(int barMinutes, String calendarUnit) {
+        if (calendarUnit != null) {
+            return calendarUnit.equals(WEEK) ? "1W" : "1M";
+        }
+        if (barMinutes == 0) {
+            return "1D";
+        }
+        return barMinutes % 60 == 0 ? barMinutes / 60 + "h" : barMinutes + "m";
     }
 
     static Checked check(Plan plan) {
@@ -76,15 +109,18 @@ final class PlanChecker {
     }
 
     private static Checked check(Plan plan, String name) {
-        PlanCompiler.Operation operation = operation(name, plan.operation());
+        Operation operation = operation(name, plan.operation());
         String session = session(name, plan.session());
-        int barMinutes = barMinutes(name, plan.timeframe());
+        Timeframe frame = timeframe(name, plan.timeframe());
+        int barMinutes = frame.barMinutes();
         if (plan.period() != null && plan.period().from() != null && plan.period().to() != null
                 && plan.period().from().isAfter(plan.period().to())) {
             throw bad(name + ": period.from " + plan.period().from() + " is after period.to " + plan.period().to());
         }
-        String metric = plan.metric() == null || operation == PlanCompiler.Operation.FORMATION ? null
-                : metric(name, "metric", plan.metric());
+        // formation, snapshot and gap_fill have their own columns: a metric there means nothing
+        boolean ownColumns = operation == Operation.FORMATION || operation == Operation.SNAPSHOT
+                || operation == Operation.GAP_FILL;
+        String metric = plan.metric() == null || ownColumns ? null : metric(name, "metric", plan.metric());
         List<Plan.Condition> filters = new ArrayList<>();
         for (int i = 0; i < plan.filters().size(); i++) {
             filters.add(condition(name, "filters[" + i + "]", plan.filters().get(i), true));
@@ -133,12 +169,14 @@ final class PlanChecker {
                 valueName = metric == null ? "count" : aggregate + "_" + metric;
             }
             case FORMATION -> {
-                if (barMinutes > 0) {
-                    throw bad(name + ": formation reads the minutes of each session-day; timeframe must be 1D, got '"
-                            + plan.timeframe() + "'");
-                }
+                requireDays(name, "formation reads the minutes of each session-day", frame, plan.timeframe());
                 extreme = extreme(name, plan.extreme());
                 bucket = bucket(name, plan.bucket());
+            }
+            case GAP_FILL -> requireDays(name, "gap_fill reads session-days", frame, plan.timeframe());
+            case SNAPSHOT -> {
+                requireDays(name, "snapshot shows session-days", frame, plan.timeframe());
+                snapshot(name, plan);
             }
             case DISTRIBUTION -> {
                 requireMetric(name, metric, "distribution");
@@ -179,13 +217,16 @@ final class PlanChecker {
             default -> {
             }
         }
+        if (frame.calendarUnit() != null) {
+            calendarRows(name, timeframeName(0, frame.calendarUnit()), frame.calendarUnit(), plan, groupBy);
+        }
         if ("hour".equals(groupBy) && barMinutes == 0) {
             throw bad(name + ": group_by hour needs an intraday timeframe (5m … 4h); a session-day has no hour");
         }
         return new Checked(plan, name, operation, session, metric, metric2, aggregate, groupBy, List.copyOf(filters),
                 descending, plan.sort() != null, limit, extreme, valueName, weekdays, months, patterns, events,
                 gap, run, time, outcome, offset, offsets, bins, percentiles, minLength, bucket, variants,
-                plan.label(), barMinutes);
+                plan.label(), barMinutes, frame.calendarUnit());
     }
 
     private static void requireMetric(String name, String metric, String operation) {
@@ -194,15 +235,12 @@ final class PlanChecker {
         }
     }
 
-    private static PlanCompiler.Operation operation(String name, String value) {
+    private static Operation operation(String name, String value) {
         if (value == null || value.isBlank()) {
             throw bad(name + ": operation missing (one of " + OPERATION_NAMES + ")");
         }
-        try {
-            return PlanCompiler.Operation.valueOf(value.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw bad(name + ": unknown operation '" + value + "' (one of " + OPERATION_NAMES + ")");
-        }
+        return Operation.parse(value).orElseThrow(
+                () -> bad(name + ": unknown operation '" + value + "' (one of " + OPERATION_NAMES + ")"));
     }
 
     private static String session(String name, String value) {
@@ -221,16 +259,95 @@ final class PlanChecker {
     static final Map<String, Integer> TIMEFRAMES = Map.of("1d", 0, "daily", 0, "5m", 5, "15m", 15, "30m", 30,
             "1h", 60, "60m", 60, "2h", 120, "4h", 240);
 
-    private static int barMinutes(String name, String value) {
+    /** Calendar timeframes (lower case) → unit; "1M" (capital M) is a month too, see {@link #timeframe}. */
+    static final Map<String, String> CALENDAR_TIMEFRAMES = Map.of("1w", WEEK, "week", WEEK, "weekly", WEEK,
+            "1mo", MONTH, "month", MONTH, "monthly", MONTH);
+
+    private static Timeframe timeframe(String name, String value) {
         if (value == null || value.isBlank()) {
-            return 0;
+            return new Timeframe(0, null);
         }
-        Integer minutes = TIMEFRAMES.get(value.trim().toLowerCase(Locale.ROOT));
+        String v = value.trim();
+        if (v.equals("1M")) {
+            return new Timeframe(0, MONTH);
+        }
+        if (v.equals("1m")) {
+            // one minute is no timeframe here; guessing a month from a lower-case m would be a silent error
+            throw bad(name + ": timeframe '1m' is ambiguous: a month is 1M (capital M); minute rows are not "
+                    + "available (the shortest bar is 5m)");
+        }
+        String unit = CALENDAR_TIMEFRAMES.get(v.toLowerCase(Locale.ROOT));
+        if (unit != null) {
+            return new Timeframe(0, unit);
+        }
+        Integer minutes = TIMEFRAMES.get(v.toLowerCase(Locale.ROOT));
         if (minutes == null) {
             throw bad(name + ": unsupported timeframe '" + value + "' (1D: one row per session-day; 5m, 15m, 30m, "
-                    + "1h, 2h, 4h: one row per bar of the session; use time for a time-of-day window)");
+                    + "1h, 2h, 4h: one row per bar of the session; 1W, 1M: one row per week / month; use time for "
+                    + "a time-of-day window)");
         }
-        return minutes;
+        return new Timeframe(minutes, null);
+    }
+
+    /** formation, snapshot and gap_fill work on session-days: any other timeframe is refused. */
+    private static void requireDays(String name, String why, Timeframe frame, String asked) {
+        if (frame.barMinutes() > 0 || frame.calendarUnit() != null) {
+            throw bad(name + ": " + why + "; timeframe must be 1D, got '" + asked + "'");
+        }
+    }
+
+    /**
+     * Week and month rows have prices, volume and calendar columns, but no weekday, candle pattern, event flag or
+     * time of day: the fields that pick days by those are refused, naming the field.
+     */
+    private static void calendarRows(String name, String timeframe, String unit, Plan plan, String groupBy) {
+        String rows = unit.equals(WEEK) ? "weekly" : "monthly";
+        String why = " is not available on " + rows + " rows (timeframe " + timeframe + "); use timeframe 1D";
+        if (!plan.patterns().isEmpty()) {
+            throw bad(name + ": patterns" + why);
+        }
+        if (!plan.events().isEmpty()) {
+            throw bad(name + ": events" + why);
+        }
+        if (!plan.weekdays().isEmpty()) {
+            throw bad(name + ": weekdays" + why);
+        }
+        if (plan.gap() != null && !plan.gap().isBlank()) {
+            throw bad(name + ": gap" + why + " (or a filter on gap)");
+        }
+        if (plan.time() != null) {
+            throw bad(name + ": time" + why);
+        }
+        if (unit.equals(WEEK) && !plan.months().isEmpty()) {
+            throw bad(name + ": months is not available on weekly rows (a week can span two months); use timeframe "
+                    + "1M or 1D");
+        }
+        if ("weekday".equals(groupBy) || "hour".equals(groupBy)) {
+            throw bad(name + ": group_by " + groupBy + why + " (month, quarter or year work)");
+        }
+    }
+
+    /** The longest period a snapshot shows, in calendar days. */
+    static final int SNAPSHOT_MAX_DAYS = 31;
+
+    /** A snapshot shows every trading day of a short period as it was: both ends given, nothing that picks days. */
+    private static void snapshot(String name, Plan plan) {
+        if (plan.period() == null || plan.period().from() == null || plan.period().to() == null) {
+            throw bad(name + ": snapshot needs period.from and period.to (1–" + SNAPSHOT_MAX_DAYS + " days)");
+        }
+        long days = java.time.temporal.ChronoUnit.DAYS.between(plan.period().from(), plan.period().to()) + 1;
+        if (days > SNAPSHOT_MAX_DAYS) {
+            throw bad(name + ": snapshot period " + plan.period().from() + "…" + plan.period().to() + " is " + days
+                    + " days; at most " + SNAPSHOT_MAX_DAYS);
+        }
+        String unused = !plan.filters().isEmpty() ? "filters" : !plan.weekdays().isEmpty() ? "weekdays"
+                : !plan.months().isEmpty() ? "months" : !plan.patterns().isEmpty() ? "patterns"
+                : !plan.events().isEmpty() ? "events" : plan.gap() != null ? "gap"
+                : plan.consecutive() != null ? "consecutive" : plan.time() != null ? "time" : null;
+        if (unused != null) {
+            throw bad(name + ": snapshot shows every trading day of its period; " + unused + " cannot pick days "
+                    + "here (use list for that)");
+        }
     }
 
     private static String metric(String name, String field, String value) {
@@ -285,12 +402,12 @@ final class PlanChecker {
         return new Plan.Condition(metric, op, c.value(), ref, c.days());
     }
 
-    private static boolean sortDescending(String name, String value, PlanCompiler.Operation operation,
+    private static boolean sortDescending(String name, String value, Operation operation,
                                           String metric) {
         if (value == null || value.isBlank()) {
             // Ranked lists read best first; chronological lists and groups read in natural order.
-            return (operation == PlanCompiler.Operation.LIST && metric != null)
-                    || operation == PlanCompiler.Operation.TOP_N || operation == PlanCompiler.Operation.STREAK;
+            return (operation == Operation.LIST && metric != null)
+                    || operation == Operation.TOP_N || operation == Operation.STREAK;
         }
         return switch (lower(value)) {
             case "desc" -> true;
@@ -329,13 +446,15 @@ final class PlanChecker {
         return g;
     }
 
+    private static final String EXTREME_NAMES = "high, low, overnight_high_break, overnight_low_break";
+
     private static String extreme(String name, String value) {
         if (value == null || value.isBlank()) {
-            throw bad(name + ": formation needs extreme (high or low)");
+            throw bad(name + ": formation needs extreme (" + EXTREME_NAMES + ")");
         }
         String e = lower(value);
-        if (!e.equals("high") && !e.equals("low")) {
-            throw bad(name + ": unknown extreme '" + value + "' (high or low)");
+        if (!PlanVocabulary.EXTREMES.containsKey(e)) {
+            throw bad(name + ": unknown extreme '" + value + "' (" + EXTREME_NAMES + ")");
         }
         return e;
     }
@@ -344,9 +463,9 @@ final class PlanChecker {
         if (value == null || value.isBlank()) {
             return 60;
         }
-        Integer minutes = PlanVocabulary.BUCKETS.get(value.trim());
+        Integer minutes = PlanVocabulary.BUCKETS.get(lower(value));
         if (minutes == null) {
-            throw bad(name + ": bucket '" + value + "' is not one of 15m, 30m, 60m");
+            throw bad(name + ": bucket '" + value + "' is not one of 5m, 10m, 15m, 20m, 30m, 60m (1h), 120m (2h)");
         }
         return minutes;
     }
@@ -601,7 +720,7 @@ final class PlanChecker {
     private static String compareValueName(List<Checked> variants) {
         Set<String> names = new LinkedHashSet<>();
         for (Checked v : variants) {
-            names.add(v.operation() == PlanCompiler.Operation.COUNT ? "count" : v.aggregate() + "_" + v.metric());
+            names.add(v.operation() == Operation.COUNT ? "count" : v.aggregate() + "_" + v.metric());
         }
         return names.size() == 1 ? names.iterator().next() : "value";
     }

@@ -1,5 +1,6 @@
 package barb.executor;
 
+import barb.core.Operation;
 import barb.core.Plan;
 import barb.core.StageException;
 
@@ -17,11 +18,6 @@ import java.util.Set;
  * {@code ?} parameter. Checks live in {@link PlanChecker}; the rows come from {@link DaySource}.
  */
 final class PlanCompiler {
-
-    enum Operation {
-        LIST, COUNT, AGGREGATE, GROUP, DISTRIBUTION, PROBABILITY, STREAK, CORRELATION, FORMATION, AROUND, COMPARE,
-        TOP_N
-    }
 
     /** Kept for callers of schema v1: the metric names. */
     static final Set<String> METRICS = PlanVocabulary.METRICS;
@@ -92,8 +88,8 @@ final class PlanCompiler {
 
     /** The statements for a checked plan over the period {@code from} … {@code to} (inclusive). */
     static Compiled compile(PlanChecker.Checked p, DataLayout layout, LocalDate from, LocalDate to) {
-        if (p.operation() == Operation.COMPARE) {
-            throw new IllegalArgumentException("compare runs its variants one by one");
+        if (p.operation() == Operation.COMPARE || p.operation() == Operation.SNAPSHOT) {
+            throw new IllegalArgumentException(p.operation().wireName() + " is run by PlanExecutor on its own");
         }
         DaySource src = DaySource.build(p, layout, from, to, shifts(p));
         Sql prepare = null;
@@ -119,7 +115,8 @@ final class PlanCompiler {
             case CORRELATION -> correlation(p, src, scanned);
             case STREAK -> streak(p, src, scanned);
             case AROUND -> around(p, src, scanned);
-            case COMPARE -> throw new IllegalStateException("unreachable");
+            case GAP_FILL -> gapFill(p, src, scanned);
+            case COMPARE, SNAPSHOT -> throw new IllegalStateException("unreachable");
         };
         return compiled.withPrepare(prepare);
     }
@@ -163,8 +160,18 @@ final class PlanCompiler {
         return sql;
     }
 
+    /** The columns of a listed row: {@link #LIST_COLUMNS}, a week or month named by its start or month name. */
+    static List<String> listColumns(PlanChecker.Checked p) {
+        List<String> out = new ArrayList<>(LIST_COLUMNS);
+        out.set(out.indexOf("weekday_name"), p.labelColumn());
+        if (p.calendar()) {
+            out.add(out.indexOf("range"), "days");
+        }
+        return List.copyOf(out);
+    }
+
     private static Compiled list(PlanChecker.Checked p, DaySource src, Sql scanned) {
-        List<String> columns = withPlanColumns(LIST_COLUMNS, p, src);
+        List<String> columns = withPlanColumns(listColumns(p), p, src);
         String order = p.metric() == null
                 ? src.order() + (p.descending() ? " DESC" : " ASC")
                 : p.metric() + (p.descending() ? " DESC" : " ASC") + " NULLS LAST, " + src.order();
@@ -179,7 +186,7 @@ final class PlanCompiler {
     /** The top N days by the metric, over all days or per group (weekday, month, year). */
     private static Compiled topN(PlanChecker.Checked p, DaySource src, Sql scanned) {
         List<String> keys = groupKeys(p.groupBy());
-        List<String> base = new ArrayList<>(LIST_COLUMNS);
+        List<String> base = new ArrayList<>(listColumns(p));
         base.addAll(1, keys.stream().filter(k -> !base.contains(k)).toList());
         List<String> columns = new ArrayList<>(withPlanColumns(base, p, src));
         columns.add("rank");
@@ -251,11 +258,13 @@ final class PlanCompiler {
     }
 
     /**
-     * When the session's high (low) is set: the first minute that reached it, bucketed by 15, 30 or 60 minutes
-     * and listed in session order. {@code bucket_minute} (minutes after midnight) becomes "HH:MM" on the way out.
+     * When the session's high (low) is set, or the overnight high (low) first broken: that minute, bucketed by 5 …
+     * 120 minutes aligned to the clock and listed in session order; days without it (no break) are not counted.
+     * {@code bucket_minute} (minutes after midnight) becomes "HH:MM" on the way out.
      */
     private static Compiled formation(PlanChecker.Checked p, DaySource src, Sql scanned) {
-        String time = p.extreme() + "_time";
+        PlanVocabulary.Extreme extreme = PlanVocabulary.EXTREMES.get(p.extreme());
+        String time = extreme.timeColumn();
         int start = p.time() != null ? p.time().from().toSecondOfDay() / 60
                 : src.window().start().toSecondOfDay() / 60;
         int first = start - start % p.bucket();
@@ -264,10 +273,40 @@ final class PlanCompiler {
                 .add(" AS bucket_minute, count(*) AS count, 100.0 * count(*) / sum(count(*)) OVER () AS pct");
         fromWhere(sql, src, time + " IS NOT NULL").add("\nGROUP BY bucket_minute\nORDER BY (bucket_minute - ")
                 .param(first).add(" + 1440) % 1440");
-        List<String> sourceColumns = withPlanColumns(List.of("trade_date", time, p.extreme()), p, src);
-        String label = p.bucket() == 60 ? "hour" : "time";
+        List<String> sourceColumns = withPlanColumns(List.of("trade_date", time, extreme.valueColumn()), p, src);
+        String label = formationLabel(p.bucket());
         return new Compiled(sql.sql(), sourceSql(sourceColumns, src, time + " IS NOT NULL"),
                 List.of(label, "count", "pct"), sourceColumns, null, scanned).withTotal("count");
+    }
+
+    /**
+     * How often a gap was filled, by gap size: the session-days with a gap (gap ≠ 0) meeting the filters, in the
+     * buckets of {@link GapFillTable} by abs(gap_pct), with the minutes to the fill of the filled ones. The answer
+     * has one row per bucket that has days; the detail is the same numbers over all of them (the "all" row).
+     */
+    private static Compiled gapFill(PlanChecker.Checked p, DaySource src, Sql scanned) {
+        String gapDays = "gap <> 0 AND gap_filled IS NOT NULL";
+        String numbers = "count(*) AS days, count(*) FILTER (WHERE gap_filled = 1) AS filled, "
+                + "100.0 * count(*) FILTER (WHERE gap_filled = 1) / count(*) AS filled_pct, "
+                + "median(gap_fill_minutes) AS median_minutes, avg(gap_fill_minutes) AS mean_minutes";
+        SqlText bucket = new SqlText().add("CASE");
+        List<GapFillTable.Bucket> buckets = GapFillTable.BUCKETS;
+        for (int i = 0; i < buckets.size() - 1; i++) {
+            bucket.add(" WHEN abs(gap_pct) < ").param(buckets.get(i).toPct()).add(" THEN ").param(i);
+        }
+        bucket.add(" ELSE ").param(buckets.size() - 1).add(" END");
+        SqlText sql = new SqlText().add("SELECT ").add(bucket.sql()).add(" AS bucket, " + numbers);
+        fromWhere(sql, src, gapDays).add("\nGROUP BY bucket\nORDER BY bucket");
+        SqlText all = fromWhere(new SqlText().add("SELECT " + numbers), src, gapDays);
+        List<String> sourceColumns = withPlanColumns(List.of("trade_date", "gap", "gap_pct", "gap_filled",
+                "gap_fill_minutes", "gap_fill_time"), p, src);
+        return new Compiled(sql.sql(), sourceSql(sourceColumns, src, gapDays), GapFillTable.COLUMNS, sourceColumns,
+                all.sql(), scanned).withTotal("days");
+    }
+
+    /** The bucket column of a formation: "hour" for hour buckets (as before other widths existed), else "time". */
+    static String formationLabel(int bucketMinutes) {
+        return bucketMinutes == 60 ? "hour" : "time";
     }
 
     /** Percentile p → its column name: 5 → p5, 2.5 → p2_5. */
@@ -447,6 +486,9 @@ final class PlanCompiler {
             if (c.equals("trade_date") && src.intraday()) {
                 columns.add(DaySource.BAR_TIME); // a bar is named by its day and start time
             }
+            if (c.equals("trade_date") && p.calendar()) {
+                columns.add(p.labelColumn()); // a week by its Monday, a month by its name
+            }
         }
         if (p.metric() != null) {
             columns.add(p.metric());
@@ -475,10 +517,7 @@ final class PlanCompiler {
     static String select(List<String> columns) {
         List<String> parts = new ArrayList<>();
         for (String c : columns) {
-            parts.add(switch (c) {
-                case "high_time", "low_time" -> "strftime(" + c + ", '%H:%M') AS " + c;
-                default -> c;
-            });
+            parts.add(PlanVocabulary.TIME_COLUMNS.contains(c) ? "strftime(" + c + ", '%H:%M') AS " + c : c);
         }
         return String.join(", ", parts);
     }

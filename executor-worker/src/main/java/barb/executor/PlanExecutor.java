@@ -1,5 +1,6 @@
 package barb.executor;
 
+import barb.core.Operation;
 import barb.core.Plan;
 import barb.core.QueryResult;
 import barb.core.StageException;
@@ -14,10 +15,13 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -60,8 +64,11 @@ public final class PlanExecutor {
         long started = System.nanoTime();
         PlanChecker.Checked checked = PlanChecker.check(plan);
         try {
-            return store.withConnection(c -> checked.operation() == PlanCompiler.Operation.COMPARE
-                    ? compare(c, checked, started) : result(checked, run(c, checked), started));
+            return store.withConnection(c -> switch (checked.operation()) {
+                case COMPARE -> compare(c, checked, started);
+                case SNAPSHOT -> snapshot(c, checked, started);
+                default -> result(checked, run(c, checked), started);
+            });
         } catch (SQLException e) {
             log.error("{} failed in DuckDB: {}", checked.name(), e.getMessage());
             throw new StageException("query_failed", "The market data query for " + checked.name()
@@ -76,15 +83,20 @@ public final class PlanExecutor {
                        long scanned, String dataSource) {
     }
 
-    private Run run(Connection c, PlanChecker.Checked p) throws SQLException {
-        boolean minutes = p.time() != null || p.intraday();
-        DataLayout layout = store.cached(c, "layout:" + p.session() + ":" + minutes,
-                cc -> DataLayout.detect(cc, p.session(), minutes));
+    /** Where the rows of {@code session} come from (from the minutes with a time window or intraday bars). */
+    private DataLayout layout(Connection c, String session, boolean minutes) throws SQLException {
+        DataLayout layout = store.cached(c, "layout:" + session + ":" + minutes,
+                cc -> DataLayout.detect(cc, session, minutes));
         if (layout == null) {
-            String table = p.session().equals("RTH") ? DerivedTables.DAILY_RTH : DerivedTables.DAILY;
+            String table = session.equals("RTH") ? DerivedTables.DAILY_RTH : DerivedTables.DAILY;
             throw new StageException("no_data", "No market data is loaded (tables session_days, " + table
                     + " and bars are missing); generate or import data first.", false);
         }
+        return layout;
+    }
+
+    private Run run(Connection c, PlanChecker.Checked p) throws SQLException {
+        DataLayout layout = layout(c, p.session(), p.time() != null || p.intraday());
         LocalDate[] period = period(c, layout, p);
         PlanCompiler.Compiled compiled = PlanCompiler.compile(p, layout, period[0], period[1]);
         if (compiled.prepare() == null) {
@@ -116,11 +128,14 @@ public final class PlanExecutor {
             details = SIDE_READERS.submit(() -> store.withConnection(other -> fetch(other, sql)));
         }
         List<Map<String, Object>> answer = fetch(c, compiled.answer());
-        if (p.operation() == PlanCompiler.Operation.FORMATION) {
+        if (p.operation() == Operation.FORMATION) {
             answer = bucketLabels(answer, compiled.columns().getFirst());
         }
         List<Map<String, Object>> detail = details != null ? await(details)
                 : compiled.detail() == null ? List.of() : fetch(c, compiled.detail());
+        if (p.operation() == Operation.GAP_FILL) {
+            answer = GapFillTable.rows(answer, detail);
+        }
         long scanned;
         if (period[0] == null || period[1] == null) {
             scanned = 0;
@@ -203,7 +218,7 @@ public final class PlanExecutor {
             row.put("metric", v.metric());
             row.put("count", answer.get("count"));
             if (!p.valueName().equals("count")) {
-                row.put(p.valueName(), v.operation() == PlanCompiler.Operation.COUNT ? answer.get("count")
+                row.put(p.valueName(), v.operation() == Operation.COUNT ? answer.get("count")
                         : answer.get(v.valueName()));
             }
             table.add(row);
@@ -235,6 +250,56 @@ public final class PlanExecutor {
                 scanned, dataSource, sql.toString(), params, ms);
         return new QueryResult(p.plan().id(), "compare", summary, List.copyOf(columns), table, source, sourceCount,
                 metadata);
+    }
+
+    /**
+     * snapshot: every trading day of the period, ETH and RTH rows side by side (the plan's session is not used);
+     * the summary is the first day's ETH row and names the days without trading.
+     */
+    private QueryResult snapshot(Connection c, PlanChecker.Checked p, long started) throws SQLException {
+        List<DataLayout> layouts = new ArrayList<>();
+        for (String session : Snapshot.SESSIONS) {
+            DataLayout layout = layout(c, session, false);
+            if (layout.mode() != DataLayout.Mode.TABLE) {
+                throw PlanChecker.bad(p.name() + ": snapshot reads the stored session-days of " + session
+                        + ", which the loaded data does not have (rebuild the derived tables)");
+            }
+            layouts.add(layout);
+        }
+        LocalDate[] period = period(c, layouts.getFirst(), Snapshot.SESSIONS.getFirst(), p);
+        PlanCompiler.Sql sql = Snapshot.sql(layouts, period[0], period[1]);
+        List<Map<String, Object>> rows = fetch(c, sql);
+        Set<LocalDate> traded = new HashSet<>();
+        for (Map<String, Object> row : rows) {
+            traded.add(LocalDate.parse((String) row.get("trade_date")));
+        }
+        LocalDate from = p.plan().period().from();
+        LocalDate to = p.plan().period().to();
+        String note = Snapshot.noTradingNote(from, to, traded, closedDays(c, from, to));
+        QueryResult.Summary summary = ResultSummaries.snapshot(rows, note);
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        QueryResult.Metadata metadata = new QueryResult.Metadata(text(period[0]), text(period[1]),
+                String.join(", ", Snapshot.SESSIONS), p.timeframe(), rows.size(), store.dataSource(c), sql.text(),
+                sql.params(), ms);
+        return new QueryResult(p.plan().id(), Operation.SNAPSHOT.wireName(), summary, Snapshot.COLUMNS, rows,
+                capped(rows), rows.size(), metadata);
+    }
+
+    /** The named days of the calendar without a session (full closes) between from and to. */
+    private Map<LocalDate, String> closedDays(Connection c, LocalDate from, LocalDate to) throws SQLException {
+        Map<LocalDate, String> out = new HashMap<>();
+        boolean calendar = store.cached(c, "table:" + DerivedTables.CALENDAR_DAYS,
+                cc -> MarketDataStore.tableExists(cc, DerivedTables.CALENDAR_DAYS));
+        if (!calendar) {
+            return out;
+        }
+        PlanCompiler.Sql sql = new PlanCompiler.Sql("SELECT trade_date, holiday_name FROM "
+                + DerivedTables.CALENDAR_DAYS + " WHERE trade_date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE) "
+                + "AND is_trading_day = 0 AND holiday_name IS NOT NULL", List.of(from.toString(), to.toString()));
+        for (Map<String, Object> row : query(c, sql)) {
+            out.put(LocalDate.parse((String) row.get("trade_date")), (String) row.get("holiday_name"));
+        }
+        return out;
     }
 
     private static LocalDate earliest(LocalDate a, LocalDate b) {
@@ -270,8 +335,14 @@ public final class PlanExecutor {
     }
 
     private LocalDate[] period(Connection c, DataLayout layout, PlanChecker.Checked p) throws SQLException {
+        return period(c, layout, p.session(), p);
+    }
+
+    /** The period of the plan over the rows of {@code session} (snapshot reads ETH whatever the plan's session). */
+    private LocalDate[] period(Connection c, DataLayout layout, String session, PlanChecker.Checked p)
+            throws SQLException {
         String boundsSession = layout.bySession()
-                ? (layout.mode() == DataLayout.Mode.TABLE ? p.session() : layout.flagsSession()) : null;
+                ? (layout.mode() == DataLayout.Mode.TABLE ? session : layout.flagsSession()) : null;
         LocalDate[] bounds = store.cached(c, "bounds:" + layout.table() + ":" + boundsSession,
                 cc -> dataBounds(cc, layout, boundsSession));
         LocalDate first = bounds[0];

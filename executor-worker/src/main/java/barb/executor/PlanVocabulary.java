@@ -30,7 +30,44 @@ final class PlanVocabulary {
             "is_morning_star", "is_evening_star", "is_three_white_soldiers", "is_three_black_crows",
             "is_marubozu", "is_spinning_top", "is_inside_day", "is_outside_day", "is_nr4", "is_nr7",
             "is_higher_high", "is_higher_low", "is_lower_high", "is_lower_low", "is_breakout_high",
-            "is_breakout_low"));
+            "is_breakout_low",
+            "gap_filled", "gap_fill_minutes", "overnight_high", "overnight_low", "broke_overnight_high",
+            "broke_overnight_low", "overnight_high_break_minutes", "overnight_low_break_minutes",
+            "days"));
+
+    /** The gap fill columns of a session-day (shown: gap_fill_time). */
+    static final Set<String> GAP_FILL_COLUMNS = Set.of("gap_filled", "gap_fill_minutes", "gap_fill_time");
+
+    /**
+     * The overnight-level columns of a session-day: measured against the trading day's OVERNIGHT session, so they
+     * exist only for rows that start once it has ended.
+     */
+    static final Set<String> OVERNIGHT_COLUMNS = Set.of("overnight_high", "overnight_low", "broke_overnight_high",
+            "broke_overnight_low", "overnight_high_break_minutes", "overnight_low_break_minutes",
+            "overnight_high_break_time", "overnight_low_break_time");
+
+    /** The session whose high and low the overnight columns compare with. */
+    static final String OVERNIGHT = "OVERNIGHT";
+
+    /**
+     * A formation extreme: the column holding the minute it happened and the price it is about.
+     *
+     * @param timeColumn  the first minute, e.g. high_time
+     * @param valueColumn the price shown with it in the source rows, e.g. high
+     */
+    record Extreme(String timeColumn, String valueColumn) {
+    }
+
+    /** Formation extremes by name. */
+    static final Map<String, Extreme> EXTREMES = Map.of(
+            "high", new Extreme("high_time", "high"),
+            "low", new Extreme("low_time", "low"),
+            "overnight_high_break", new Extreme("overnight_high_break_time", "overnight_high"),
+            "overnight_low_break", new Extreme("overnight_low_break_time", "overnight_low"));
+
+    /** Columns that hold a minute of the day and are shown as "HH:MM". */
+    static final Set<String> TIME_COLUMNS = Set.of("high_time", "low_time", "gap_fill_time",
+            "overnight_high_break_time", "overnight_low_break_time");
 
     /** Pattern name (and accepted aliases) → candidate flag columns, the first present one is used. */
     static final Map<String, List<String>> PATTERNS = patterns();
@@ -56,8 +93,9 @@ final class PlanVocabulary {
     static final List<String> MONTHS = List.of("january", "february", "march", "april", "may", "june", "july",
             "august", "september", "october", "november", "december");
 
-    /** Formation bucket name → minutes. */
-    static final Map<String, Integer> BUCKETS = Map.of("15m", 15, "30m", 30, "60m", 60, "1h", 60, "1H", 60);
+    /** Formation bucket name (lower case) → minutes; each divides a day, so buckets line up with the clock. */
+    static final Map<String, Integer> BUCKETS = Map.of("5m", 5, "10m", 10, "15m", 15, "20m", 20, "30m", 30,
+            "60m", 60, "1h", 60, "120m", 120, "2h", 120);
 
     /** The longest history a relative condition, a consecutive run or an around offset may reach. */
     static final int MAX_DAYS = 500;
@@ -142,7 +180,20 @@ final class PlanVocabulary {
             "prev_range", "prev_change_pct", "prev_volume", "change", "change_pct", "gap", "gap_pct", "is_green",
             "is_red", "is_inside", "is_outside", "weekday", "weekday_name", "month", "month_name", "quarter",
             "quarter_name", "year",
-            "high_time", "low_time", "high_hour", "low_hour"));
+            "high_time", "low_time", "high_hour", "low_hour",
+            "gap_filled", "gap_fill_minutes", "gap_fill_time", "overnight_high", "overnight_low",
+            "broke_overnight_high", "broke_overnight_low", "overnight_high_break_minutes",
+            "overnight_low_break_minutes", "overnight_high_break_time", "overnight_low_break_time"));
+
+    /**
+     * Columns of a week or month row (timeframe 1W / 1M), folded from the session-days inside it; week_start
+     * only on weeks.
+     */
+    static final Set<String> CALENDAR_COLUMNS = Set.copyOf(List.of(
+            "trade_date", "open", "high", "low", "close", "volume", "bars", "days", "range", "range_pct", "body",
+            "body_pct", "upper_wick", "lower_wick", "prev_open", "prev_high", "prev_low", "prev_close",
+            "prev_range", "prev_change_pct", "prev_volume", "change", "change_pct", "gap", "gap_pct", "is_green",
+            "is_red", "month", "month_name", "quarter", "quarter_name", "year"));
 
     /** The event flag columns, in a fixed order. */
     static final List<String> FLAG_COLUMNS = List.of("is_holiday", "is_early_close", "is_day_before_holiday",

@@ -1,5 +1,6 @@
 package barb.executor;
 
+import barb.core.Operation;
 import barb.core.QueryResult;
 
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ final class ResultSummaries {
                         null, null, null, null, labels);
             }
             case GROUP -> grouped(rows, tableRows, p.groupBy(), p.valueName(), labels);
-            case FORMATION -> grouped(rows, tableRows, p.bucket() == 60 ? "hour" : "time", "count", labels);
+            case FORMATION -> grouped(rows, tableRows, PlanCompiler.formationLabel(p.bucket()), "count", labels);
             case DISTRIBUTION -> distribution(p, rows, tableRows, detail, labels);
             case PROBABILITY -> probability(p, rows, tableRows, labels);
             case CORRELATION -> correlation(p, rows, tableRows, labels);
@@ -55,6 +56,8 @@ final class ResultSummaries {
                         extreme(rows, "mean", false, List.of("day", "count", "mean")), words);
             }
             case COMPARE -> grouped(rows, tableRows, "variant", p.valueName(), labels);
+            case GAP_FILL -> gapFill(rows, tableRows, labels);
+            case SNAPSHOT -> throw new IllegalStateException("snapshot is summarised by snapshot()");
         };
     }
 
@@ -64,6 +67,9 @@ final class ResultSummaries {
         List<String> pick = new ArrayList<>(List.of("trade_date"));
         if (p.intraday()) {
             pick.add("bar_time");
+        }
+        if (p.calendar()) {
+            pick.add(p.labelColumn());
         }
         if (p.groupBy() != null) {
             pick.add(List.of("year", "hour").contains(p.groupBy()) ? p.groupBy() : p.groupBy() + "_name");
@@ -105,7 +111,8 @@ final class ResultSummaries {
         }
         var o = p.outcome();
         Map<String, String> words = with(labels, "outcome", o.metric() + " " + o.op() + " " + plain(o.value()));
-        words = with(words, "offset", p.offset() == 0 ? "same day" : p.offset() + " trading day(s) later");
+        words = with(words, "offset", p.offset() == 0 ? "same " + sameRow(p) : p.offset() + " " + p.rowName()
+                + "(s) later");
         return new QueryResult.Summary("dict", tableRows, "probability", values.get("probability"), values, null,
                 null, null, null, null, null, words);
     }
@@ -148,6 +155,50 @@ final class ResultSummaries {
         return new QueryResult.Summary("table", tableRows, "length", null, values, null, stats(rows, "length"),
                 rows.isEmpty() ? null : pick(rows.getFirst(), pick), rows.isEmpty() ? null : pick(rows.getLast(), pick),
                 extreme(rows, "length", true, pick), extreme(rows, "length", false, pick), words);
+    }
+
+    private static String sameRow(PlanChecker.Checked p) {
+        return p.calendar() ? p.rowName() : p.intraday() ? "bar" : "day";
+    }
+
+    /** gap_fill: the numbers of the "all" row (the last row of the table). */
+    private static QueryResult.Summary gapFill(List<Map<String, Object>> rows, int tableRows,
+                                               Map<String, String> labels) {
+        Map<String, Object> all = rows.getLast();
+        Map<String, Double> values = new LinkedHashMap<>();
+        for (String column : List.of("days", "filled", "filled_pct", "median_minutes", "mean_minutes")) {
+            values.put(column, number(all.get(column)));
+        }
+        Map<String, String> words = labels == null ? null : with(labels, "note", "no gap days");
+        return new QueryResult.Summary("dict", tableRows, "filled_pct", values.get("filled_pct"), values,
+                "gap_size", null, null, null, null, null, words);
+    }
+
+    /**
+     * snapshot: the numbers of the first day's ETH row (the first row when there is none), with its date and
+     * times as words, and the note on the days without trading.
+     */
+    static QueryResult.Summary snapshot(List<Map<String, Object>> rows, String note) {
+        Map<String, Object> first = rows.stream().filter(r -> "ETH".equals(r.get("session"))).findFirst()
+                .orElse(rows.isEmpty() ? null : rows.getFirst());
+        Map<String, Double> values = new LinkedHashMap<>();
+        Map<String, String> words = new LinkedHashMap<>();
+        if (first != null) {
+            first.forEach((k, v) -> {
+                if (v instanceof Number n) {
+                    values.put(k, n.doubleValue());
+                } else if (v != null) {
+                    words.put(k, v.toString());
+                }
+            });
+        }
+        if (rows.isEmpty()) {
+            words.put("note", note == null ? NO_SUCH_DAYS : NO_SUCH_DAYS + "; " + note);
+        } else if (note != null) {
+            words.put("note", note);
+        }
+        return new QueryResult.Summary("dict", rows.size(), "close", values.get("close"), values, null, null,
+                null, null, null, null, words);
     }
 
     private static Map<String, String> with(Map<String, String> labels, String key, String value) {

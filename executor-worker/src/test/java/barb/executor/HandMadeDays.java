@@ -17,6 +17,7 @@ import java.time.LocalTime;
  * numbers worked out on paper. The RTH rows are the predecessor's {@code sample_df} (trading-agent-spec §15.1):
  * 20 days from 2024-01-01, open 100+i, high 105+i, low 95+i, close 102+i, and the listed change / range / gap
  * values. ETH repeats them with twice the range. MORNING holds {@code grouped_df}, AFTERNOON {@code around_df}.
+ * Every row has 450 bars.
  */
 final class HandMadeDays {
     static final double[] CHANGE = {0.5, -0.3, 0.8, -0.2, 1.0, -0.5, 0.3, 0.7, -0.4, 0.2, -0.1, 0.6, -0.8, 0.4, -0.3,
@@ -61,6 +62,10 @@ final class HandMadeDays {
                         insert(ps, "AFTERNOON", i, AROUND_CHANGE[i], 10, 0.1, i % 5 + 1);
                     }
                     ps.executeBatch();
+                }
+                try (Statement s = c.createStatement()) {
+                    // minute bars per session-day, which week and month rows add up
+                    s.execute("ALTER TABLE session_days ADD COLUMN bars BIGINT DEFAULT 450");
                 }
                 return null;
             });

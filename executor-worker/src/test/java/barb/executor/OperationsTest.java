@@ -368,4 +368,30 @@ class OperationsTest {
         assertThat(times).isSorted();
         assertThat(times.getFirst()).isEqualTo("09:30");
     }
+
+    @Test
+    void formationBucketsOfEveryWidthAreAlignedToTheClock() {
+        for (String bucket : List.of("5m", "10m", "15m", "20m", "30m", "60m", "1h", "120m", "2h")) {
+            int width = Integer.parseInt(bucket.replaceAll("\\D", "")) * (bucket.endsWith("h") ? 60 : 1);
+            QueryResult r = run("""
+                    {"operation": "formation", "session": "RTH", "extreme": "high", "bucket": "%s"}""".formatted(bucket));
+            String label = width == 60 ? "hour" : "time";
+            assertThat(r.columns()).as(bucket).containsExactly(label, "count", "pct");
+            java.util.Map<String, Long> expected = new java.util.TreeMap<>();
+            for (int i = 0; i < 20; i++) {
+                int minute = 9 * 60 + 30 + HandMadeDays.highMinute(i);
+                int start = minute / width * width;
+                expected.merge("%02d:%02d".formatted(start / 60, start % 60), 1L, Long::sum);
+            }
+            // RTH lies within one day, so session order is clock order here
+            assertThat(r.table()).as(bucket).extracting(row -> row.get(label))
+                    .containsExactlyElementsOf(expected.keySet());
+            assertThat(r.table()).as(bucket).extracting(row -> row.get("count"))
+                    .containsExactlyElementsOf(expected.values());
+        }
+        // the first RTH bucket of two hours is 08:00–10:00, of twenty minutes 09:20–09:40
+        assertThat(run("""
+                {"operation": "formation", "session": "RTH", "extreme": "high", "bucket": "2h"}""").table().getFirst())
+                .containsEntry("time", "08:00");
+    }
 }

@@ -79,4 +79,31 @@ class PlanCompilerTest {
         assertThat(params).contains("OVERNIGHT", 1.75, 37, 2, 11, 4, 3, 7, -3)
                 .contains("2024-01-01", "2024-12-31");
     }
+
+    @Test
+    void gapFillAndCalendarRowsKeepValuesInParameters() {
+        PlanChecker.Checked gapFill = PlanCompiler.check(HandMadeDays.plan("""
+                {"id": "g", "operation": "gap_fill", "session": "RTH", "gap": "down"}"""));
+        DataLayout layout = new DataLayout(DataLayout.Mode.TABLE, "daily_rth", false,
+                new java.util.HashSet<>(List.of("trade_date", "gap", "gap_pct", "gap_filled", "gap_fill_minutes",
+                        "gap_fill_time")), null, null, null, PlanVocabulary.SESSIONS.get("RTH"));
+        PlanCompiler.Compiled compiled = PlanCompiler.compile(gapFill, layout, LocalDate.of(2024, 1, 1),
+                LocalDate.of(2024, 12, 31));
+        assertThat(compiled.answer().text()).doesNotContain("0.25").doesNotContain("0.5").contains("abs(gap_pct) < ?")
+                .contains("gap < 0").contains("GROUP BY bucket");
+        assertThat(compiled.answer().params()).contains(0.25, 0.5, 1.0, 0, 1, 2, 3);
+        assertThat(compiled.detail().text()).doesNotContain("GROUP BY");
+        assertThat(compiled.columns()).containsExactlyElementsOf(GapFillTable.COLUMNS);
+
+        PlanChecker.Checked months = PlanCompiler.check(HandMadeDays.plan("""
+                {"id": "m", "operation": "count", "timeframe": "1M", "months": [8],
+                 "consecutive": {"color": "green", "length": 2}}"""));
+        assertThat(months.timeframe()).isEqualTo("1M");
+        PlanCompiler.Compiled monthly = PlanCompiler.compile(months, LocalDate.of(2015, 1, 1), LocalDate.of(2024, 12, 31));
+        assertThat(monthly.answer().text()).contains("date_trunc('month', trade_date)").doesNotContain("2015")
+                .doesNotContain("2014").contains("green_streak = ?").contains("month IN (?)");
+        // read from whole months before the period (4 × 31 days back, to the month's first day): the rows the run
+        // looks back at are complete
+        assertThat(monthly.answer().params()).contains("2014-08-01", "2015-01-01", 8, 2);
+    }
 }
