@@ -23,8 +23,8 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The Gemini implementations of the language agents: intent, understander, clarifier, clarify_continue and
- * parser. Each sends its contract's input as JSON with its system instruction and response schema, validates the
+ * The Gemini implementations of the language agents: intent, understander, clarifier, clarify_continue, parser
+ * and the presenter's text ({@link GeminiPresenter}). Each sends its contract's input as JSON with its system instruction and response schema, validates the
  * answer against the same contract the rules produce (one repair attempt, {@link StructuredCall}), and hands it to
  * {@link AgentOutcomes}, so routing and envelope updates are identical to the rules. An answer still invalid
  * after the repair becomes a clarification (understander) or an error event naming what was wrong (the others).
@@ -33,11 +33,14 @@ public final class GeminiAgents {
     private GeminiAgents() {
     }
 
-    /** One handler per agent, for the stages named; the planner, executor and presenter are not models. */
+    /**
+     * One handler per agent, for the stages named; the planner, executor and responder are not models. The launcher
+     * swaps in those BARB_LLM / BARB_LLM_&lt;AGENT&gt; select, in place of the rules handlers.
+     */
     public static List<StageHandler> handlers(GeminiCaller model, Supplier<DataCoverage> coverage) {
         StructuredCall call = new StructuredCall(model);
         return List.of(new Intent(call), new Understander(call, coverage), new Clarifier(call),
-                new ClarifyContinue(call, coverage), new Parser(call));
+                new ClarifyContinue(call, coverage), new Parser(call), new GeminiPresenter(call));
     }
 
     static StageException invalid(String agent, StructuredCall.Failure f) {

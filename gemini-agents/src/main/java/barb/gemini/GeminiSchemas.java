@@ -1,8 +1,11 @@
 package barb.gemini;
 
+import barb.core.Operation;
+import barb.core.Understanding;
 import com.google.genai.types.Schema;
 import com.google.genai.types.Type;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,14 +16,16 @@ final class GeminiSchemas {
     }
 
     static final Schema INTENT = object(props(
-            "intent", enumOf("data", "chitchat", "concept"),
+            "intent", enumOf(List.of("data", "chitchat", "concept")),
             "lang", string(false),
             "internal_query", string(false)), List.of("intent", "lang", "internal_query"));
 
     private static final Schema ITEM = object(props(
-            "field", string(false),
+            "field", enumOf(List.of("goal", "session", "period", "metric", "compare_groups", "ambiguous_term",
+                    "missing_critical", Understanding.OUT_OF_SCOPE)),
             "reason", string(false),
-            "options", Schema.builder().type(Type.Known.ARRAY).items(string(false)).build()),
+            "options", Schema.builder().type(Type.Known.ARRAY).items(string(false))
+                    .description("suggested answers; for out_of_scope the one closest thing Barb can do").build()),
             List.of("field", "reason", "options"));
 
     private static final Schema NEED_CLARIFICATION = Schema.builder().type(Type.Known.OBJECT).nullable(true)
@@ -31,7 +36,7 @@ final class GeminiSchemas {
             .required(List.of("required", "optional", "context")).build();
 
     static final Schema UNDERSTANDER = object(props(
-            "intent", enumOf("data", "chitchat", "concept"),
+            "intent", enumOf(List.of("data", "chitchat", "concept")),
             "goal", string(true),
             "understood", bool(),
             "topic_changed", bool(),
@@ -44,6 +49,8 @@ final class GeminiSchemas {
 
     static final Schema CLARIFIER = object(props("response", string(false)), List.of("response"));
 
+    static final Schema PRESENTER = object(props("answer", string(false)), List.of("answer"));
+
     static final Schema CLARIFY_CONTINUE = object(props(
             "intent", string(true),
             "goal", string(true),
@@ -55,15 +62,27 @@ final class GeminiSchemas {
             "need_clarification", NEED_CLARIFICATION),
             List.of("understood", "topic_changed", "awaiting_clarification"));
 
+    /** The plan language's names (docs/plan-schema.md) the parser may write; enums keep the model inside it. */
+    static final List<String> OPERATIONS = Arrays.stream(Operation.values()).map(Operation::wireName).toList();
+    static final List<String> TIMEFRAMES = List.of("1D", "5m", "15m", "30m", "1h", "2h", "4h", "1W", "1M");
+    static final List<String> EXTREMES = List.of("high", "low", "overnight_high_break", "overnight_low_break");
+    static final List<String> BUCKETS = List.of("5m", "10m", "15m", "20m", "30m", "60m", "120m");
+    static final List<String> AGGREGATES = List.of("mean", "median", "min", "max", "sum", "std", "count");
+    static final List<String> GROUP_BY = List.of("weekday", "month", "quarter", "year", "hour");
+
     private static final Schema ATOM = object(props(
             "when", string(false),
-            "what", string(false),
+            "what", Schema.builder().type(Type.Known.STRING)
+                    .description("a metric column, \"days\", or the formation extreme").build(),
             "filter", string(true),
-            "timeframe", string(false)), List.of("when", "what", "filter", "timeframe"));
+            "timeframe", enumOf(TIMEFRAMES)), List.of("when", "what", "filter", "timeframe"));
 
     private static final Schema PARAMS = Schema.builder().type(Type.Known.OBJECT).nullable(true).properties(props(
-            "n", integer(), "sort", string(true), "aggregate", string(true), "group_by", string(true),
-            "extreme", string(true), "bucket", string(true), "offset", integer(),
+            "n", integer(), "sort", nullableEnumOf(List.of("asc", "desc")),
+            "aggregate", nullableEnumOf(AGGREGATES),
+            "group_by", nullableEnumOf(GROUP_BY),
+            "extreme", nullableEnumOf(EXTREMES),
+            "bucket", nullableEnumOf(BUCKETS), "offset", integer(),
             "offsets", Schema.builder().type(Type.Known.ARRAY).nullable(true).items(integer()).build(),
             "outcome", string(true), "bins", integer(),
             "percentiles", Schema.builder().type(Type.Known.ARRAY).nullable(true)
@@ -73,7 +92,7 @@ final class GeminiSchemas {
     static final Schema PARSER = object(props(
             "steps", Schema.builder().type(Type.Known.ARRAY).items(object(props(
                     "id", string(false),
-                    "operation", string(false),
+                    "operation", enumOf(OPERATIONS),
                     "atoms", Schema.builder().type(Type.Known.ARRAY).items(ATOM).build(),
                     "params", PARAMS), List.of("id", "operation", "atoms", "params"))).build(),
             "thoughts", string(true)), List.of("steps"));
@@ -95,8 +114,12 @@ final class GeminiSchemas {
         return Schema.builder().type(Type.Known.STRING).nullable(nullable).build();
     }
 
-    private static Schema enumOf(String... values) {
-        return Schema.builder().type(Type.Known.STRING).enum_(List.of(values)).build();
+    private static Schema enumOf(List<String> values) {
+        return Schema.builder().type(Type.Known.STRING).enum_(values).build();
+    }
+
+    private static Schema nullableEnumOf(List<String> values) {
+        return Schema.builder().type(Type.Known.STRING).nullable(true).enum_(values).build();
     }
 
     private static Schema bool() {
