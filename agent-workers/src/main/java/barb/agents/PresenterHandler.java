@@ -1,11 +1,12 @@
 package barb.agents;
 
 import barb.agents.answers.AnswerWriter;
-import barb.agents.answers.Replies;
-import barb.agents.answers.Wording;
+import barb.agents.answers.DataBlocks;
+import barb.agents.answers.Messages;
 import barb.agents.reading.FollowUps;
 import barb.core.ClarificationState;
 import barb.core.ContractException;
+import barb.core.EventType;
 import barb.core.Json;
 import barb.core.Plan;
 import barb.core.QueryResult;
@@ -66,9 +67,7 @@ public final class PresenterHandler implements StageHandler {
                     : rowCount > AnswerWriter.INLINE_ROWS ? "large_data" : "inline";
         }
         if (compacted) {
-            text += Wording.ru(lang)
-                    ? "\n\n(Ранние сообщения этого чата сжаты, поэтому я могу не помнить их подробностей.)"
-                    : "\n\n(Earlier messages of this chat were summarised, so I may not remember their details.)";
+            text += "\n\n" + Messages.of(lang).get("presenter.compacted");
         }
 
         ObjectNode input = Json.object();
@@ -90,26 +89,32 @@ public final class PresenterHandler implements StageHandler {
         // the question as the parser read it: follow-ups ("and for 2023?") change it instead of guessing
         List<String> facts = envelope.expandedQuery() == null ? List.of()
                 : List.of(FollowUps.LAST_QUERY + ": " + envelope.expandedQuery());
-        return StageOutcome.finish(envelope, new StageOutcome.Finish("data", text, ClarificationState.none(), facts),
-                input, output, Usage.ZERO).withAnswer(text);
+        StageOutcome outcome = StageOutcome.finish(envelope, new StageOutcome.Finish("data", text,
+                ClarificationState.none(), facts), input, output, Usage.ZERO);
+        if (DataBlocks.needed(lang)) {
+            // the executor's block names weekdays and months in English; this one, for the same plan_id, in the
+            // reader's language, before the text that refers to it
+            for (QueryResult r : results) {
+                outcome = outcome.withMessage(EventType.DATA_BLOCK, DataBlocks.forReader(r, lang));
+            }
+        }
+        return outcome.withAnswer(text);
     }
 
+    /** Why there is no answer, and one question that would work instead of a list of everything. */
     private static String noResult(RequestEnvelope envelope, String lang) {
-        boolean ru = Wording.ru(lang);
+        Messages m = Messages.of(lang);
         JsonNode steps = envelope.parsedQuery();
         JsonNode plans = envelope.plans();
         String why;
         if (steps == null || !steps.isArray() || steps.isEmpty()) {
-            why = ru ? "Я не смог превратить этот вопрос в запрос, который умею выполнить, поэтому цифр по нему нет."
-                    : "I couldn't turn this question into a query I can run, so I have no numbers for it.";
+            why = m.get("presenter.noSteps");
         } else if (plans == null || !plans.isArray() || plans.isEmpty()) {
-            why = ru ? "Я не смог построить план запроса для этого вопроса, поэтому цифр по нему нет."
-                    : "I couldn't build a query plan for this question, so I have no numbers for it.";
+            why = m.get("presenter.noPlans");
         } else {
-            return ru ? "Запрос не вернул результата, так что сообщить нечего."
-                    : "The query returned no result, so there is nothing to report.";
+            return m.get("presenter.noResult");
         }
-        return why + " " + Replies.capabilities(lang);
+        return why + " " + m.get("presenter.tryInstead");
     }
 
     private static List<QueryResult> results(JsonNode node) {

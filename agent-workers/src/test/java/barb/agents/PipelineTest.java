@@ -33,9 +33,9 @@ class PipelineTest {
             "what will NQ do tomorrow? | en | I don't make forecasts",
             "what is the NQ price right now? | en | I don't have live data",
             "should I buy NQ here? | en | I don't give trading signals",
-            "average range on days when RSI was above 70 | en | Barb has no RSI data",
+            "average range on days when RSI was above 70 | en | I have no RSI data",
             "какой будет диапазон завтра? | ru | Прогнозов я не делаю",
-            "средний диапазон когда VIX выше 30 | ru | Этого я посчитать не могу"})
+            "средний диапазон когда VIX выше 30 | ru | У меня есть только данные NQ, а не VIX"})
     void unsupportedDataQuestionsGetAnHonestAnswerWithoutNumbers(String question, String lang, String start) {
         Pipeline.Run run = new Pipeline().run(question);
         assertThat(run.agents()).containsExactly("intent", "understander", "responder");
@@ -44,6 +44,7 @@ class PipelineTest {
         assertThat(run.finish().response()).startsWith(start).doesNotContain("70", "30");
         assertThat(run.finish().response().replace("1.5", "").replace("20-day", "").replace("NR7", ""))
                 .as("no numbers beyond the description of what Barb can do").doesNotContainPattern("\\d");
+        assertThat(run.finish().response().split("(?<=[.!?])\\s+")).as("at most two sentences").hasSizeLessThanOrEqualTo(2);
     }
 
     @org.junit.jupiter.api.Test

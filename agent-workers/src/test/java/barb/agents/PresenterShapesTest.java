@@ -1,514 +1,446 @@
 package barb.agents;
 
+import barb.agents.answers.GroundingCheck;
 import barb.core.Json;
+import barb.core.Operation;
 import barb.core.Plan;
 import barb.core.QueryResult;
-import barb.core.RequestEnvelope;
 import barb.core.StageOutcome;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.TreeSet;
 
+import static barb.agents.ResultShapes.labels;
+import static barb.agents.ResultShapes.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The presenter's answer for every result shape of the schema-v2 executor, in English and Russian. The results
- * are built the way barb.executor.PlanExecutor and ResultSummaries build them (same columns, summary types,
- * values and labels); every number in the text must be one of the result's or the plan's.
+ * The presenter's answer for every result shape of the schema-v2 executor (ResultShapes), in English and Russian:
+ * how each operation reads, the type of answer, and that no text shows a name of the code.
  */
 class PresenterShapesTest {
-    private static final Pattern NUMBER = Pattern.compile("\\d{4}-\\d{2}-\\d{2}|\\d+(?:\\.\\d+)?");
-    private static final QueryResult.Metadata META = new QueryResult.Metadata("2024-01-02", "2024-12-31", "ETH",
-            "1D", 251, "synthetic", "SELECT 1", List.of(), 3);
-
-    private static Plan plan(String json) {
-        return Json.convert(Json.parse(json), Plan.class);
-    }
-
-    private static Map<String, Object> row(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
-    }
-
-    private static Map<String, Double> values(Object... kv) {
-        Map<String, Double> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1] == null ? null : ((Number) kv[i + 1]).doubleValue());
-        }
-        return m;
-    }
-
-    private static Map<String, String> labels(String... kv) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put(kv[i], kv[i + 1]);
-        }
-        return m;
-    }
-
     private static StageOutcome present(Plan plan, QueryResult result, String lang) {
-        RequestEnvelope env = Pipeline.envelope("q", null, false)
-                .withIntent("data", lang, "q")
-                .withParsedQuery(Json.parse("[{\"id\":\"s1\"}]"))
-                .withPlans(Json.tree(List.of(plan)))
-                .withResults(Json.tree(List.of(result)));
-        return new PresenterHandler().handle(env);
+        return PresenterGroundingTest.present(plan, result, lang);
     }
 
-    private static String text(Plan plan, QueryResult result, String lang) {
-        return present(plan, result, lang).finish().response();
+    private static String text(ResultShapes.Shape s, String lang) {
+        return present(s.plan(), s.result(), lang).finish().response();
     }
 
-    private static String type(Plan plan, QueryResult result, String lang) {
-        return present(plan, result, lang).output().get("type").asText();
+    private static String type(ResultShapes.Shape s) {
+        return present(s.plan(), s.result(), "en").output().get("type").asText();
     }
 
-    /** Every number in the text is one of the allowed ones (compared as absolute numbers; dates as text). */
-    static void assertOnlyNumbers(String text, Object... allowed) {
-        Set<String> dates = new HashSet<>();
-        Set<Double> numbers = new HashSet<>();
-        for (Object a : allowed) {
-            if (a instanceof String s && s.matches("\\d{4}-\\d{2}-\\d{2}")) {
-                dates.add(s);
-            } else {
-                numbers.add(Math.abs(Double.parseDouble(a.toString())));
+    /** Every number of the text is the result's, the plan's or the question's. */
+    static void assertGrounded(String text, Plan plan, QueryResult result) {
+        assertThat(GroundingCheck.ungrounded(text, List.of(Json.tree(result), Json.tree(plan)), "q"))
+                .as("numbers from nowhere in: %s", text).isEmpty();
+    }
+
+    private static void assertGrounded(ResultShapes.Shape s, String text) {
+        assertGrounded(text, s.plan(), s.result());
+    }
+
+    // ---- no internal names, for every operation ----
+
+    /** Session codes, condition notation and every column name with an underscore the shapes use. */
+    private static Set<String> identifiers() {
+        Set<String> ids = new TreeSet<>(List.of("RTH_OPEN", "RTH_CLOSE", "NY_OPEN", "NY_CLOSE", "LONDON_OPEN",
+                "OVERNIGHT", "GLOBEX", "ASIAN", "EUROPEAN", "PREMARKET", "POSTMARKET", "MORNING", "AFTERNOON",
+                "LUNCH", "= 1", "= 0", "> 0", "< 0", "is_", "_pct", "change_pct", "is_fomc", "is_green",
+                "weekday_name", "month_name", "quarter_name", "trade_date", "starting", "Probability that"));
+        for (ResultShapes.Shape s : ResultShapes.all()) {
+            for (Map<String, Object> row : s.result().table()) {
+                row.keySet().stream().filter(k -> k.contains("_")).forEach(ids::add);
+            }
+            if (s.result().columns() != null) {
+                s.result().columns().stream().filter(k -> k.contains("_")).forEach(ids::add);
             }
         }
-        Matcher m = NUMBER.matcher(text.replaceAll("(\\d{2}):00", "$1"));
-        List<String> unexpected = new ArrayList<>();
-        while (m.find()) {
-            String found = m.group();
-            boolean ok = found.contains("-") ? dates.contains(found) : numbers.contains(Double.parseDouble(found));
-            if (!ok) {
-                unexpected.add(found);
+        return ids;
+    }
+
+    @Test
+    void noAnswerOfAnyOperationShowsANameOfTheCode() {
+        Set<String> ids = identifiers();
+        Set<Operation> covered = EnumSet.noneOf(Operation.class);
+        List<String> found = new ArrayList<>();
+        for (ResultShapes.Shape s : ResultShapes.all()) {
+            covered.add(Operation.parse(s.result().operation()).orElseThrow());
+            for (String lang : List.of("en", "ru")) {
+                String text = text(s, lang);
+                for (String id : ids) {
+                    if (text.contains(id)) {
+                        found.add(s.name() + " [" + lang + "] shows '" + id + "': " + text);
+                    }
+                }
             }
         }
-        assertThat(unexpected).as("numbers not in the result or question: " + text).isEmpty();
+        assertThat(covered).containsExactlyInAnyOrder(Operation.values());
+        assertThat(found).isEmpty();
+    }
+
+    // ---- count and aggregate ----
+
+    @Test
+    void countAndAggregateGiveTheNumberWithItsUnit() {
+        ResultShapes.Shape count = ResultShapes.count(132);
+        assertThat(text(count, "en")).isEqualTo("Green days in 2023 (synthetic data): 132.");
+        assertThat(text(count, "ru")).isEqualTo("Зелёные дни за 2023 год (синтетические данные): 132.");
+        ResultShapes.Shape none = ResultShapes.count(0);
+        assertThat(text(none, "en")).isEqualTo("Green days in 2023 (synthetic data): 0, no such days.");
+        assertThat(text(none, "ru")).isEqualTo("Зелёные дни за 2023 год (синтетические данные): 0, таких дней нет.");
+        assertThat(type(none)).isEqualTo("no_data");
+
+        ResultShapes.Shape wick = ResultShapes.aggregateOf("upper_wick", "max", 212.75, 251);
+        assertThat(text(wick, "en")).isEqualTo("Highest upper wick over all data during RTH (synthetic data): "
+                + "212.75 points over 251 days.");
+        assertThat(text(wick, "ru")).isEqualTo("Максимальная верхняя тень за всю историю в основную сессию (RTH) "
+                + "(синтетические данные): 212,75 пункта по 251 дню.");
+        ResultShapes.Shape minutes = ResultShapes.aggregateOf("overnight_high_break_minutes", "median", 34.5, 180);
+        assertThat(text(minutes, "en")).isEqualTo("Median time to take out the overnight high over all data during "
+                + "RTH (synthetic data): 34.5 minutes over 180 days.");
+        assertThat(text(minutes, "ru")).isEqualTo("Медианное время до пробоя ночного хая за всю историю в основную "
+                + "сессию (RTH) (синтетические данные): 34,5 минуты по 180 дням.");
+        ResultShapes.Shape volume = ResultShapes.aggregateOf("volume", "sum", 123_456_789, 251);
+        assertThat(text(volume, "ru")).contains("Суммарный объём").contains("123\u00a0456\u00a0789 по 251 дню.");
+        assertThat(text(volume, "en")).contains("Total volume").contains("123,456,789 over 251 days.");
+
+        ResultShapes.Shape empty = ResultShapes.aggregateEmpty();
+        assertThat(text(empty, "en")).isEqualTo("Average range in 2030 — days with an NR7 range (synthetic data): "
+                + "no such days.");
+        assertThat(text(empty, "ru")).isEqualTo("Средний диапазон за 2030 год — дни с диапазоном NR7 "
+                + "(синтетические данные): таких дней нет.");
+        assertThat(type(empty)).isEqualTo("no_data");
+    }
+
+    // ---- group ----
+
+    @Test
+    void groupsAreNamedInTheReadersLanguageWithATable() {
+        ResultShapes.Shape quarter = ResultShapes.groupByQuarter();
+        String ru = text(quarter, "ru");
+        assertThat(ru).startsWith("Суммарный объём по кварталам за всю историю в основную сессию (RTH) "
+                + "(синтетические данные): больше всего — 4-й квартал (493\u00a0827\u00a0156), меньше всего — "
+                + "1-й квартал (123\u00a0456\u00a0789).\n\n| Квартал | Суммарный объём |");
+        assertThat(text(quarter, "en")).contains("highest: Q4 (493,827,156), lowest: Q1 (123,456,789)")
+                .contains("| Quarter | Total volume |").contains("| Q2 | 246,913,578 |");
+
+        ResultShapes.Shape month = ResultShapes.groupByMonth();
+        assertThat(text(month, "en")).startsWith("Median % change by month since 2015 (synthetic data): highest: "
+                + "December (0.47%), lowest: January (-0.3%).").contains("| August | 0.19 |");
+        assertThat(text(month, "ru")).startsWith("Медианное изменение в % по месяцам с 2015 года (синтетические "
+                + "данные): больше всего — декабрь (0,47%), меньше всего — январь (-0,3%).")
+                .contains("| август | 0,19 |");
+        assertThat(type(month)).isEqualTo("large_data");
+
+        ResultShapes.Shape years = ResultShapes.groupByYearCounts();
+        assertThat(text(years, "en")).startsWith("Number of days by year over all data — days when NQ fell more than "
+                + "2% (synthetic data): highest: 2024 (14 days), lowest: 2020 (10 days).").contains("| 2024 | 14 |");
+        assertThat(text(years, "ru")).startsWith("Число дней по годам за всю историю — дни с падением больше чем на "
+                + "2% (синтетические данные): больше всего — 2024 (14 дней), меньше всего — 2020 (10 дней).");
+
+        ResultShapes.Shape hours = ResultShapes.groupByHour();
+        assertThat(text(hours, "en")).startsWith("Average range by hour in 2024 during RTH (synthetic data): highest: "
+                + "16:00 (56.5 points), lowest: 09:00 (49.5 points).");
+
+        ResultShapes.Shape empty = ResultShapes.groupEmpty();
+        assertThat(text(empty, "en")).isEqualTo("Number of days by weekday over all data — gap-up days "
+                + "(synthetic data): no such days.");
+        assertThat(text(empty, "ru")).isEqualTo("Число дней по дням недели за всю историю — дни с гэпом вверх "
+                + "(синтетические данные): таких дней нет.");
+    }
+
+    // ---- list and top_n ----
+
+    @Test
+    void listsShowAShortTableOrTheFirstAndLastRow() {
+        ResultShapes.Shape top = ResultShapes.topNPerMonth();
+        assertThat(text(top, "en")).isEqualTo("Top 2 days by range per month in 2024 during RTH (synthetic data): "
+                + "6 days. First in the list: Jan 10, 2024 (January, range 412.5 points); last: Mar 15, 2024 (March, "
+                + "range 480 points). The full table is in the data block.");
+        assertThat(text(top, "ru")).isEqualTo("2 дня с наибольшим диапазоном в каждом месяце за 2024 год в основную "
+                + "сессию (RTH) (синтетические данные): 6 дней. Первый в списке — 10 января 2024\u202fг. (январь, диапазон "
+                + "412,5 пункта); последний — 15 марта 2024\u202fг. (март, диапазон 480 пунктов). Полная таблица — в блоке "
+                + "данных.");
+        assertThat(type(top)).isEqualTo("large_data");
+        assertThat(present(top.plan(), top.result(), "en").output().get("title").asText()).isEqualTo("Top days 2024");
+
+        ResultShapes.Shape months = ResultShapes.listMonths();
+        assertThat(text(months, "en")).startsWith("Green months in 2024 (synthetic data): 6 months.");
+        assertThat(text(months, "ru")).startsWith("Зелёные месяцы за 2024 год (синтетические данные): 6 месяцев.");
+
+        ResultShapes.Shape bars = ResultShapes.listBars();
+        assertThat(text(bars, "en")).isEqualTo("Top 2 bars by range on Aug 5, 2024 in the first hour of RTH "
+                + "(synthetic data):\n\n| Bar | Range |\n|---|---|\n| 2024-08-05 09:30 | 120.5 |\n"
+                + "| 2024-08-05 09:45 | 98.25 |");
+        assertThat(text(bars, "ru")).startsWith("2 бара с наибольшим диапазоном 5 августа 2024\u202fг. в первый час "
+                + "основной сессии (синтетические данные):\n\n| Бар | Диапазон |");
+
+        ResultShapes.Shape capped = ResultShapes.listCapped();
+        assertThat(text(capped, "en")).contains(": 1,234 days.").endsWith("The data block holds the first 8.");
+        assertThat(text(capped, "ru")).contains(": 1\u00a0234 дня.").endsWith("В блоке данных — первые 8.");
     }
 
     // ---- distribution ----
 
-    private static final Plan DISTRIBUTION = plan("""
-            {"id": "s1", "operation": "distribution", "metric": "change_pct",
-             "period": {"from": "2024-01-01", "to": "2024-12-31"}}""");
-
-    private static QueryResult distribution() {
-        List<Map<String, Object>> bins = List.of(
-                row("bin", 1L, "bin_from", -3.12, "bin_to", -1.7, "count", 9L, "pct", 3.59),
-                row("bin", 2L, "bin_from", -1.7, "bin_to", -0.28, "count", 61L, "pct", 24.3),
-                row("bin", 3L, "bin_from", -0.28, "bin_to", 1.14, "count", 142L, "pct", 56.57),
-                row("bin", 4L, "bin_from", 1.14, "bin_to", 2.56, "count", 39L, "pct", 15.54));
-        QueryResult.Summary s = new QueryResult.Summary("dict", 4, "mean", 0.11,
-                values("count", 251L, "mean", 0.11, "median", 0.16, "std", 1.07, "min", -3.12, "max", 2.56,
-                        "p5", -1.83, "p25", -0.47, "p50", 0.16, "p75", 0.73, "p95", 1.64),
-                "bin", null, null, null, bins.get(2), null, labels("metric", "change_pct"));
-        return new QueryResult("s1", "distribution", s, List.of("bin", "bin_from", "bin_to", "count", "pct"), bins,
-                List.of(row("trade_date", "2024-01-02", "change_pct", -1.6)), 251, META);
-    }
-
     @Test
     void distributionGivesCentreSpreadPercentilesAndPointsToTheHistogram() {
-        QueryResult r = distribution();
-        String en = text(DISTRIBUTION, r, "en");
-        assertThat(en).isEqualTo("Distribution of change (%) in 2024 (synthetic data): 251 days; mean 0.11%, "
-                + "median 0.16%, std 1.07%; p5 -1.83%, p25 -0.47%, p75 0.73%, p95 1.64%; min -3.12%, max 2.56%. "
-                + "Most often (56.57% of days) between -0.28 and 1.14%. The histogram (4 bins) is in the data block.");
-        Object[] allowed = {2024, 251, 0.11, 0.16, 1.07, 5, -1.83, 25, -0.47, 75, 0.73, 95, 1.64, -3.12, 2.56, 56.57,
-                -0.28, 1.14, 4};
-        assertOnlyNumbers(en, allowed);
-        String ru = text(DISTRIBUTION, r, "ru");
-        assertThat(ru).startsWith("Распределение: изменение (%) за 2024 (синтетические данные): дней — 251; "
-                + "среднее 0.11%, медиана 0.16%, ст. отклонение 1.07%; p5 -1.83%")
-                .contains("Гистограмма (интервалов: 4) — в блоке данных.");
-        assertOnlyNumbers(ru, allowed);
-        assertThat(type(DISTRIBUTION, r, "en")).isEqualTo("single");
+        ResultShapes.Shape s = ResultShapes.distribution();
+        assertThat(text(s, "en")).isEqualTo("Distribution of the % change in 2024 (synthetic data): 251 days; "
+                + "average 0.11%, median 0.16%, standard deviation 1.07%; percentiles: 5th -1.83%, 25th -0.47%, "
+                + "75th 0.73%, 95th 1.64%; from -3.12% to 2.56%. Most often between -0.28% and 1.14% (56.57% of "
+                + "days). The histogram (4 bins) is in the data block.");
+        assertThat(text(s, "ru")).isEqualTo("Распределение изменения в % за 2024 год (синтетические данные): "
+                + "251 день; среднее 0,11%, медиана 0,16%, стандартное отклонение 1,07%; перцентили: 5-й -1,83%, "
+                + "25-й -0,47%, 75-й 0,73%, 95-й 1,64%; от -3,12% до 2,56%. Чаще всего — от -0,28% до 1,14% "
+                + "(56,57% дней). Гистограмма (4 интервала) — в блоке данных.");
+        assertThat(type(s)).isEqualTo("single");
+        assertThat(text(ResultShapes.distributionOfRange(), "en")).contains(": 4,448 days, in points; average 278.4");
+        assertThat(text(ResultShapes.distributionEmpty(), "ru")).endsWith(": таких дней нет.");
     }
 
     // ---- probability ----
 
-    private static final Plan PROBABILITY = plan("""
-            {"id": "s1", "operation": "probability", "gap": "up", "weekdays": ["monday"], "offset": 1,
-             "outcome": {"metric": "change_pct", "op": ">", "value": 0}}""");
-
-    private static QueryResult probability(long matches, long total, Double p, Map<String, String> note) {
-        Map<String, Object> answer = row("probability", p, "matches", matches, "total", total,
-                "base_probability", 53.2, "base_total", 788L);
-        Map<String, String> words = labels("outcome", "change_pct > 0", "offset", "1 trading day(s) later");
-        if (note != null) {
-            words.putAll(note);
-        }
-        QueryResult.Summary s = new QueryResult.Summary("dict", 1, "probability", p == null ? 0.0 : p,
-                values("probability", p == null ? 0.0 : p, "matches", matches, "total", total,
-                        "base_probability", 53.2, "base_total", 788L),
-                null, null, null, null, null, null, words);
-        return new QueryResult("s1", "probability", s,
-                List.of("probability", "matches", "total", "base_probability", "base_total"), List.of(answer),
-                List.of(), total, META);
-    }
-
     @Test
-    void probabilityIsAPercentageWithMatchesAndTheBaseRate() {
-        QueryResult r = probability(50, 86, 58.14, null);
-        String en = text(PROBABILITY, r, "en");
-        assertThat(en).isEqualTo("Probability that change (%) > 0 on the next trading day over all data — "
-                + "Monday, gap-up days (synthetic data): 58.14% (50 of 86 days). For comparison, over all 788 days "
-                + "of the period: 53.2%.");
-        Object[] allowed = {0, 58.14, 50, 86, 788, 53.2};
-        assertOnlyNumbers(en, allowed);
-        String ru = text(PROBABILITY, r, "ru");
-        assertThat(ru).isEqualTo("Вероятность, что изменение (%) > 0 на следующий торговый день за всю историю — "
-                + "понедельник, дни с гэпом вверх (синтетические данные): 58.14% (50 из 86 дней). Для сравнения, "
-                + "по всем дням периода (788): 53.2%.");
-        assertOnlyNumbers(ru, allowed);
-    }
+    void probabilityNamesTheOutcomeInWordsWithMatchesAndTheBaseRate() {
+        ResultShapes.Shape s = ResultShapes.probability(ResultShapes.PROBABILITY, 50, 86, 58.14, "1 trading day(s) later");
+        assertThat(text(s, "en")).isEqualTo("How often the next day closes up over all data — after gap-up days, "
+                + "Mondays (synthetic data): 58.14% (50 of 86 days). Across all 788 days of the period: 53.2%.");
+        assertThat(text(s, "ru")).isEqualTo("Как часто следующий день закрывается в плюс за всю историю — при "
+                + "условии: дни с гэпом вверх, понедельники (синтетические данные): 58,14% (50 из 86 дней). По всем "
+                + "788 дням периода: 53,2%.");
 
-    @Test
-    void probabilityWithoutMatchingDaysIsNoData() {
-        QueryResult r = probability(0, 0, null, labels("note", "no such days"));
-        StageOutcome o = present(PROBABILITY, r, "en");
-        assertThat(o.finish().response()).endsWith(": no such days (synthetic data).");
-        assertThat(o.output().get("type").asText()).isEqualTo("no_data");
-        assertThat(text(PROBABILITY, r, "ru")).endsWith(": таких дней нет (синтетические данные).");
+        ResultShapes.Shape augusts = ResultShapes.probabilityAugusts();
+        assertThat(text(augusts, "en")).isEqualTo("How often August closes green since 2015 (synthetic data): "
+                + "63.64% (7 of 11 years).");
+        assertThat(text(augusts, "ru")).isEqualTo("Как часто август закрывается зелёным с 2015 года "
+                + "(синтетические данные): 63,64% (7 из 11 лет).");
+
+        ResultShapes.Shape overnight = ResultShapes.probability(plan("""
+                {"id": "s1", "operation": "probability", "session": "RTH",
+                 "outcome": {"metric": "broke_overnight_high", "op": "=", "value": 1}}"""), 2200, 4400, 50.0, "same day");
+        assertThat(text(overnight, "en")).startsWith("How often the day takes out the overnight high over all data "
+                + "during RTH (synthetic data): 50% (2,200 of 4,400 days).");
+        assertThat(text(overnight, "ru")).startsWith("Как часто день пробивает ночной хай за всю историю в основную "
+                + "сессию (RTH) (синтетические данные): 50% (2\u00a0200 из 4\u00a0400 дней).");
+
+        ResultShapes.Shape weeks = ResultShapes.probability(plan("""
+                {"id": "s1", "operation": "probability", "timeframe": "1W", "offset": 1,
+                 "consecutive": {"color": "red", "length": 2},
+                 "outcome": {"metric": "is_green", "op": "=", "value": 1}}"""), 61, 110, 55.45, "1 week(s) later");
+        assertThat(text(weeks, "en")).startsWith("How often the next week closes green over all data — after the 2nd "
+                + "red week in a row (synthetic data): 55.45% (61 of 110 weeks).");
+        assertThat(text(weeks, "ru")).startsWith("Как часто следующая неделя закрывается зелёной за всю историю — при "
+                + "условии: 2-я красная неделя подряд (синтетические данные): 55,45% (61 из 110 недель).");
+
+        ResultShapes.Shape none = ResultShapes.probability(ResultShapes.PROBABILITY, 0, 0, null, "1 trading day(s) later");
+        assertThat(text(none, "en")).endsWith("(synthetic data): no such days.");
+        assertThat(text(none, "ru")).endsWith("(синтетические данные): таких дней нет.");
+        assertThat(type(none)).isEqualTo("no_data");
     }
 
     // ---- streak ----
 
-    private static final Plan STREAK = plan("""
-            {"id": "s1", "operation": "streak", "gap": "down", "min_length": 3,
-             "period": {"from": "2022-01-01", "to": "2024-12-31"}}""");
-
     @Test
-    void streakGivesRunsLongestWithDatesAndMeanLength() {
-        List<Map<String, Object>> runs = List.of(
-                row("start", "2022-05-02", "end", "2022-05-09", "length", 6L),
-                row("start", "2023-02-13", "end", "2023-02-16", "length", 4L),
-                row("start", "2022-09-12", "end", "2022-09-14", "length", 3L));
-        List<String> pick = List.of("start", "end", "length");
-        QueryResult.Summary s = new QueryResult.Summary("table", 3, "length", null,
-                values("runs", 3, "max_length", 6, "mean_length", 4.33, "days", 13), null, null, runs.get(0),
-                runs.get(2), runs.get(0), runs.get(2), null);
-        QueryResult r = new QueryResult("s1", "streak", s, pick, runs, List.of(), 13, META);
-
-        String en = text(STREAK, r, "en");
-        assertThat(en).isEqualTo("Runs of consecutive matching days in 2022–2024 — gap-down days (synthetic data): "
-                + "3 runs of at least 3 days; the longest lasted 6 days, from 2022-05-02 to 2022-05-09; mean length "
-                + "4.33 days. Every run is in the data block.");
-        Object[] allowed = {2022, 2024, 3, 6, "2022-05-02", "2022-05-09", 4.33};
-        assertOnlyNumbers(en, allowed);
-        String ru = text(STREAK, r, "ru");
-        assertThat(ru).contains("серий (не короче 3 дн.) — 3; самая длинная — 6 дн., с 2022-05-02 по 2022-05-09; "
-                + "средняя длина — 4.33 дн.");
-        assertOnlyNumbers(ru, allowed);
-        assertThat(type(STREAK, r, "en")).isEqualTo("inline");
-
-        QueryResult.Summary none = new QueryResult.Summary("table", 0, "length", null,
-                values("runs", 0, "max_length", 0, "mean_length", 0.0, "days", 0), null, Map.of(), null, null, null,
-                null, labels("note", "no such runs"));
-        QueryResult noRuns = new QueryResult("s1", "streak", none, pick, List.of(), List.of(), 0, META);
-        assertThat(text(STREAK, noRuns, "en")).endsWith(": no runs of at least 3 days.");
-        assertThat(text(STREAK, noRuns, "ru")).endsWith(": серий (не короче 3 дн.) нет.");
-        assertThat(type(STREAK, noRuns, "en")).isEqualTo("no_data");
+    void streakGivesRunsTheLongestWithItsDatesAndTheMeanLength() {
+        ResultShapes.Shape s = ResultShapes.streak();
+        assertThat(text(s, "en")).isEqualTo("Runs of gap-down days in a row in 2022–2024 (synthetic data): 3 runs "
+                + "of at least 3 days; the longest lasted 6 days (May 2, 2022 – May 9, 2022); average length 4.33 days. "
+                + "Every run is in the data block.");
+        assertThat(text(s, "ru")).isEqualTo("Серии подряд: дни с гэпом вниз за 2022–2024 годы (синтетические данные): "
+                + "3 серии не короче 3 дней; самая длинная — 6 дней (2 мая 2022\u202fг. – 9 мая 2022\u202fг.); в среднем "
+                + "4,33 дня. Все серии — в блоке данных.");
+        assertThat(type(s)).isEqualTo("inline");
+        ResultShapes.Shape none = ResultShapes.streakNone();
+        assertThat(text(none, "en")).endsWith(": no runs of at least 3 days.");
+        assertThat(text(none, "ru")).endsWith(": серий не короче 3 дней нет.");
+        assertThat(type(none)).isEqualTo("no_data");
     }
 
     // ---- correlation ----
 
-    private static final Plan CORRELATION = plan("""
-            {"id": "s1", "operation": "correlation", "metric": "gap_pct", "metric2": "change_pct", "session": "RTH"}""");
-
-    private static QueryResult correlation(Double r, long n, Map<String, String> words) {
-        QueryResult.Summary s = new QueryResult.Summary("dict", 1, "correlation", r,
-                values("correlation", r, "n", n), null, null, null, null, null, null, words);
-        return new QueryResult("s1", "correlation", s, List.of("correlation", "n"),
-                List.of(row("correlation", r, "n", n)), List.of(), n, META);
-    }
-
     @Test
-    void correlationGivesCoefficientNAndTheExecutorsWords() {
-        QueryResult r = correlation(-0.43, 788, labels("metric", "gap_pct", "metric2", "change_pct",
-                "strength", "moderate", "direction", "negative"));
-        String en = text(CORRELATION, r, "en");
-        assertThat(en).isEqualTo("Correlation of gap (%) with change (%) over all data (RTH) (synthetic data): "
-                + "r = -0.43 over 788 days — moderate negative relationship.");
-        assertOnlyNumbers(en, -0.43, 788);
-        String ru = text(CORRELATION, r, "ru");
-        assertThat(ru).isEqualTo("Корреляция: гэп (%) и изменение (%) за всю историю (RTH) (синтетические данные): "
-                + "r = -0.43 по 788 дням — умеренная отрицательная связь.");
-        assertOnlyNumbers(ru, -0.43, 788);
-
-        QueryResult none = correlation(0.05, 788, labels("strength", "none", "direction", "positive"));
-        assertThat(text(CORRELATION, none, "en")).endsWith("r = 0.05 over 788 days — practically no linear relationship.");
-        assertThat(text(CORRELATION, none, "ru")).endsWith("линейной связи практически нет.");
-
-        QueryResult few = correlation(null, 2, labels("note", "fewer than 3 days with both values"));
-        assertThat(text(CORRELATION, few, "en")).endsWith("too few days with both values (2) to compute it.");
-        assertThat(type(CORRELATION, few, "en")).isEqualTo("no_data");
-        QueryResult empty = correlation(null, 0, labels("note", "no such days"));
-        assertThat(text(CORRELATION, empty, "ru")).endsWith("таких дней нет (синтетические данные).");
+    void correlationGivesTheCoefficientNAndTheStrengthInWords() {
+        ResultShapes.Shape s = ResultShapes.correlation(-0.43, 788, labels("strength", "moderate", "direction",
+                "negative"));
+        assertThat(text(s, "en")).isEqualTo("Correlation between the gap in % and the % change over all data during "
+                + "RTH (synthetic data): coefficient -0.43 over 788 days — a moderate negative relationship.");
+        assertThat(text(s, "ru")).isEqualTo("Корреляция гэпа в % и изменения в % за всю историю в основную сессию "
+                + "(RTH) (синтетические данные): коэффициент -0,43 по 788 дням — умеренная отрицательная связь.");
+        assertThat(text(ResultShapes.correlation(0.05, 788, labels("strength", "none")), "en"))
+                .endsWith("coefficient 0.05 over 788 days — practically no linear relationship.");
+        assertThat(text(ResultShapes.correlation(0.85, 400, labels("strength", "very strong", "direction", "positive")),
+                "ru")).endsWith("коэффициент 0,85 по 400 дням — очень сильная положительная связь.");
+        ResultShapes.Shape few = ResultShapes.correlation(null, 2, labels("note", "fewer than 3 days with both values"));
+        assertThat(text(few, "en")).endsWith("too few days with both values (2) to compute it.");
+        assertThat(type(few)).isEqualTo("no_data");
     }
 
     // ---- around ----
 
-    private static final Plan AROUND = plan("""
-            {"id": "s1", "operation": "around", "events": ["fomc"], "offsets": [-1, 1, 5]}""");
-
     @Test
-    void aroundGivesOneLinePerOffsetWithMeanAndShareUp() {
-        List<Map<String, Object>> rows = List.of(
-                row("day", -1L, "count", 25L, "mean", 0.08, "median", 0.1, "min", -1.9, "max", 2.2, "positive", 14L,
-                        "negative", 11L, "positive_pct", 56.0),
-                row("day", 1L, "count", 25L, "mean", -0.21, "median", -0.15, "min", -3.1, "max", 1.8, "positive", 10L,
-                        "negative", 15L, "positive_pct", 40.0),
-                row("day", 5L, "count", 0L, "mean", null, "median", null, "min", null, "max", null, "positive", 0L,
-                        "negative", 0L, "positive_pct", null));
-        QueryResult.Summary s = new QueryResult.Summary("grouped", 3, "mean", null, null, "day", null, null, null,
-                row("day", -1L, "count", 25L, "mean", 0.08), row("day", 1L, "count", 25L, "mean", -0.21),
-                labels("metric", "change_pct"));
-        QueryResult r = new QueryResult("s1", "around", s,
-                List.of("day", "count", "mean", "median", "min", "max", "positive", "negative", "positive_pct"), rows,
-                List.of(), 25, META);
-
-        String en = text(AROUND, r, "en");
-        assertThat(en).isEqualTo("Change (%) on the trading days around the selected days over all data — FOMC days "
-                + "(synthetic data) (25 days matched):\n- day -1: mean 0.08%, positive on 56% of 25 days\n"
-                + "- day +1: mean -0.21%, positive on 40% of 25 days\n- day +5: no data");
-        Object[] allowed = {25, 1, 0.08, 56, -0.21, 40, 5};
-        assertOnlyNumbers(en, allowed);
-        String ru = text(AROUND, r, "ru");
-        assertThat(ru).contains("дни: FOMC").contains("(выбранных дней: 25)")
-                .contains("- день +1: в среднем -0.21%, больше нуля в 40% из 25 дней").contains("- день +5: нет данных");
-        assertOnlyNumbers(ru, allowed);
-        assertThat(type(AROUND, r, "en")).isEqualTo("inline");
+    void aroundGivesOneLinePerOffsetInWords() {
+        ResultShapes.Shape s = ResultShapes.around();
+        assertThat(text(s, "en")).isEqualTo("% change before and after the selected days over all data — FOMC days "
+                + "(synthetic data); 25 days matched:\n- the day before: average 0.08%, positive on 56% of 25 days\n"
+                + "- the next day: average -0.21%, positive on 40% of 25 days\n- 5 days later: no data");
+        assertThat(text(s, "ru")).isEqualTo("Изменение в % до и после выбранных дней за всю историю — дни FOMC "
+                + "(синтетические данные); 25 дней в выборке:\n- накануне: в среднем 0,08%, больше нуля в 56% из 25 "
+                + "дней\n- на следующий день: в среднем -0,21%, больше нуля в 40% из 25 дней\n- через 5 дней: нет "
+                + "данных");
+        assertThat(type(s)).isEqualTo("inline");
+        // a range has no sign: no "positive" share, and the day itself is named
+        assertThat(text(ResultShapes.aroundRange(), "en")).contains("— the 3rd red day in a row")
+                .contains("- the day itself: average 310.5 points (40 days)").doesNotContain("positive");
     }
 
     // ---- compare ----
 
-    private static final Plan COMPARE = plan("""
-            {"id": "s1", "operation": "compare", "metric": "change_pct",
-             "variants": [{"events": ["fomc"], "label": "FOMC"},
-                          {"filters": [{"metric": "is_fomc", "op": "=", "value": 0}], "label": "other days"}]}""");
-
     @Test
-    void compareGivesOneLinePerVariant() {
-        List<Map<String, Object>> rows = List.of(
-                row("variant", "FOMC", "session", "ETH", "period_from", "2021-11-01", "period_to", "2024-12-31",
-                        "metric", "change_pct", "count", 25L, "mean_change_pct", 0.31),
-                row("variant", "other days", "session", "ETH", "period_from", "2021-11-01", "period_to", "2024-12-31",
-                        "metric", "change_pct", "count", 763L, "mean_change_pct", 0.04));
-        QueryResult.Summary s = new QueryResult.Summary("grouped", 2, "mean_change_pct", null, null, "variant", null,
-                null, null, rows.get(0), rows.get(1), null);
-        QueryResult r = new QueryResult("s1", "compare", s, List.of("variant", "session", "period_from", "period_to",
-                "metric", "count", "mean_change_pct"), rows, List.of(), 788, META);
-
-        String en = text(COMPARE, r, "en");
-        assertThat(en).isEqualTo("Comparison of average change (%) over all data (synthetic data):\n"
-                + "- FOMC: 0.31% (25 days)\n- other days: 0.04% (763 days)");
-        assertOnlyNumbers(en, 0.31, 25, 0.04, 763);
-        String ru = text(COMPARE, r, "ru");
-        assertThat(ru).isEqualTo("Сравнение: среднее — изменение (%) за всю историю (синтетические данные):\n"
-                + "- FOMC: 0.31% (дней: 25)\n- other days: 0.04% (дней: 763)");
-        assertOnlyNumbers(ru, 0.31, 25, 0.04, 763);
-
-        // different metrics per variant: the value column is "value" and each line names its metric
-        Plan metrics = plan("""
-                {"id": "s1", "operation": "compare", "session": "RTH", "aggregate": "max",
-                 "variants": [{"metric": "range"}, {"metric": "change_pct"}]}""");
-        List<Map<String, Object>> mixed = List.of(
-                row("variant", "range", "session", "RTH", "metric", "range", "count", 20L, "value", 15.0),
-                row("variant", "change_pct", "session", "RTH", "metric", "change_pct", "count", 20L, "value", 1.0));
-        QueryResult m = new QueryResult("s1", "compare", new QueryResult.Summary("grouped", 2, "value", null, null,
-                "variant", null, null, null, mixed.get(0), mixed.get(1), null),
-                List.of("variant", "session", "metric", "count", "value"), mixed, List.of(), 40, META);
-        String mixedText = text(metrics, m, "en");
-        assertThat(mixedText).contains("- range: range 15 pts (20 days)").contains("- change_pct: change (%) 1% (20 days)");
-        assertOnlyNumbers(mixedText, 15, 20, 1);
-
-        // without a metric each variant counts days
-        Plan counts = plan("""
-                {"id": "s1", "operation": "compare", "session": "RTH",
-                 "variants": [{"weekdays": ["monday"]}, {"weekdays": ["friday"]}]}""");
-        List<Map<String, Object>> counted = List.of(row("variant", "monday", "count", 4L),
-                row("variant", "friday", "count", 5L));
-        QueryResult c = new QueryResult("s1", "compare", new QueryResult.Summary("grouped", 2, "count", null, null,
-                "variant", null, null, null, counted.get(1), counted.get(0), null),
-                List.of("variant", "count"), counted, List.of(), 9, META);
-        assertThat(text(counts, c, "en")).endsWith("- monday: 4 days\n- friday: 5 days");
-        assertThat(text(counts, c, "ru")).endsWith("- monday: дней — 4\n- friday: дней — 5");
+    void compareNamesEachVariantByWhatSetsItApart() {
+        ResultShapes.Shape s = ResultShapes.compare();
+        assertThat(text(s, "en")).isEqualTo("Comparison of average % change over all data (synthetic data):\n"
+                + "- FOMC days: 0.31% (25 days)\n- non-FOMC days: 0.04% (763 days)");
+        assertThat(text(s, "ru")).isEqualTo("Сравнение: среднее изменение в % за всю историю (синтетические данные):\n"
+                + "- дни FOMC: 0,31% (25 дней)\n- дни без FOMC: 0,04% (763 дня)");
+        assertThat(text(ResultShapes.compareYears(), "en")).isEqualTo("Comparison of average range during RTH "
+                + "(synthetic data):\n- in 2023: 231.5 points (250 days)\n- in 2024: 245.31 points (252 days)");
+        assertThat(text(ResultShapes.compareMetrics(), "ru")).endsWith("- диапазон: 15 пунктов (20 дней)\n"
+                + "- изменение в %: 1% (20 дней)");
+        assertThat(text(ResultShapes.compareSessionsAndWeekdays(), "en")).isEqualTo("Comparison of day counts over "
+                + "all data (synthetic data):\n- first hour of RTH, Mondays: 4 days\n- last hour of the cash session, "
+                + "Fridays: 5 days");
+        assertThat(text(ResultShapes.compareSessionsAndWeekdays(), "ru")).endsWith(
+                "- первый час основной сессии, понедельники: 4 дня\n- последний час кэш-сессии, пятницы: 5 дней");
+        assertThat(type(ResultShapes.compareEmpty())).isEqualTo("no_data");
     }
 
-    // ---- top_n ----
+    // ---- formation ----
 
     @Test
-    void topNReadsLikeAList() {
-        Plan top = plan("""
-                {"id": "s1", "operation": "top_n", "metric": "range", "limit": 2, "group_by": "month",
-                 "session": "RTH", "period": {"from": "2024-01-01", "to": "2024-12-31"}}""");
-        List<Map<String, Object>> rows = new ArrayList<>();
-        String[] months = {"January", "February", "March"};
-        double[] ranges = {412.5, 390.25, 455.0, 301.75, 520.5, 480.0};
-        for (int i = 0; i < 6; i++) {
-            rows.add(row("trade_date", "2024-0" + (i / 2 + 1) + "-1" + i, "month", (long) (i / 2 + 1),
-                    "month_name", months[i / 2], "range", ranges[i], "rank", (long) (i % 2 + 1)));
-        }
-        List<String> pick = List.of("trade_date", "month_name", "range");
-        QueryResult.Summary s = new QueryResult.Summary("table", 6, null, null, null, null,
-                Map.of("range", new QueryResult.ColumnStats(301.75, 520.5, 426.67)), pick(rows.get(0), pick),
-                pick(rows.get(5), pick), pick(rows.get(4), pick), pick(rows.get(3), pick), null);
-        QueryResult r = new QueryResult("s1", "top_n", s, List.of("trade_date", "month", "month_name", "range",
-                "rank"), rows, List.of(), 6, META);
-
-        StageOutcome o = present(top, r, "en");
-        String en = o.finish().response();
-        assertThat(en).startsWith("Top 2 days by range per month in 2024 (RTH): 6 days (synthetic data). "
-                + "First in the list: 2024-01-10 (month_name January, range 412.5), last: 2024-03-15 "
-                + "(month_name March, range 480).");
-        List<Object> allowed = new ArrayList<>(List.of(2, 2024, 6));
-        for (Map<String, Object> row : rows) {
-            allowed.add(row.get("trade_date"));
-            allowed.add(row.get("range"));
-        }
-        assertOnlyNumbers(en, allowed.toArray());
-        assertThat(o.output().get("type").asText()).isEqualTo("large_data");
-        String ru = text(top, r, "ru");
-        assertThat(ru).startsWith("Наибольшие 2 дней: диапазон — по месяцам за 2024 (RTH) — найдено дней: 6");
-        assertOnlyNumbers(ru, allowed.toArray());
-
-        List<Map<String, Object>> three = rows.subList(0, 3);
-        QueryResult shortList = new QueryResult("s1", "top_n", s, r.columns(), three, List.of(), 3, META);
-        assertThat(text(top, shortList, "en")).contains("| trade_date | month_name | range |")
-                .contains("| 2024-02-12 | February | 455 |");
+    void formationNamesTheBucketAndTheExtremeInWords() {
+        ResultShapes.Shape hour = ResultShapes.formationHour();
+        assertThat(text(hour, "en")).isEqualTo("When the high of the day is set over all data during RTH (synthetic "
+                + "data): most often in the hour from 10:00 ET, on 312 days (27.4%).");
+        assertThat(text(hour, "ru")).isEqualTo("Когда формируется хай дня за всю историю в основную сессию (RTH) "
+                + "(синтетические данные): чаще всего в час с 10:00 ET — 312 дней (27,4%).");
+        assertThat(text(ResultShapes.formation("high", "15m", "time"), "en"))
+                .endsWith("most often in the 15 minutes from 15:45 ET, on 131 days (16.6%).");
+        assertThat(text(ResultShapes.formation("low", "2h", "time"), "ru"))
+                .startsWith("Когда формируется лой дня").endsWith("чаще всего в интервале 2 часа с 15:45 ET — 131 день "
+                        + "(16,6%).");
+        assertThat(text(ResultShapes.formation("overnight_high_break", "30m", "time"), "en"))
+                .startsWith("When the overnight high is taken out over all data during RTH")
+                .endsWith("most often in the 30 minutes from 15:45 ET, on 131 days (16.6%).");
+        assertThat(text(ResultShapes.formation("overnight_low_break", "5m", "time"), "ru"))
+                .startsWith("Когда пробивается ночной лой").contains("в интервале 5 минут с 15:45 ET");
+        assertThat(type(ResultShapes.formationEmpty())).isEqualTo("no_data");
     }
 
-    private static Map<String, Object> pick(Map<String, Object> row, List<String> keys) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        keys.forEach(k -> out.put(k, row.get(k)));
-        return out;
-    }
-
-    // ---- formation in 15-minute buckets ----
+    // ---- snapshot ----
 
     @Test
-    void formationInQuarterHourBucketsNamesTheSlot() {
-        Plan formation = plan("""
-                {"id": "s1", "operation": "formation", "extreme": "high", "session": "RTH", "bucket": "15m"}""");
-        List<Map<String, Object>> rows = List.of(row("time", "09:30", "count", 120L, "pct", 15.2),
-                row("time", "09:45", "count", 64L, "pct", 8.11), row("time", "15:45", "count", 131L, "pct", 16.6));
-        QueryResult r = new QueryResult("s1", "formation", new QueryResult.Summary("grouped", 3, "count", null, null,
-                "time", null, null, null, rows.get(2), rows.get(1), null), List.of("time", "count", "pct"), rows,
-                List.of(), 789, META);
-        String en = text(formation, r, "en");
-        assertThat(en).endsWith("most often in the 15-minute slot starting 15:45 ET — 16.6% of days, days: 131.");
-        assertOnlyNumbers(en, 15, 45, 16.6, 131);
-        assertThat(text(formation, r, "ru")).contains("чаще всего в 15-минутный интервал, начинающийся в 15:45 ET");
+    void snapshotDescribesTheDayLikeATrader() {
+        ResultShapes.Shape day = ResultShapes.snapshotDay();
+        String en = text(day, "en");
+        assertThat(en).startsWith("Monday, Aug 5, 2024 (synthetic data):\n- Whole trading day (ETH): open 18,360.25, "
+                + "high 18,401.5 at 09:41, low 17,200.25 at 13:05, close 17,800.25; down 3.05% (560 points).");
+        assertThat(en).contains("\n- RTH: open 18,011.5, high 18,230 at 09:41, low 17,420 at 13:05, close 17,800.25; "
+                + "down 3.05% (560 points). Range 810 points, 1.79× its 20-day average: a wide day. Opened with a gap "
+                + "down of 1.9% (348.75 points). Volume 612,345, 0.65× its 20-day average: light volume.");
+        String ru = text(day, "ru");
+        assertThat(ru).startsWith("Понедельник, 5 августа 2024\u202fг. (синтетические данные):\n- Весь торговый день "
+                + "(ETH): открытие 18\u00a0360,25");
+        assertThat(ru).contains("\n- Основная сессия (RTH): открытие 18\u00a0011,5, хай 18\u00a0230 в 09:41, лой "
+                + "17\u00a0420 в 13:05, закрытие 17\u00a0800,25; снижение на 3,05% (560 пунктов). Диапазон 810 "
+                + "пунктов, 1,79× от среднего за 20 дней — широкий день. Открытие с гэпом вниз 1,9% (348,75 пункта). "
+                + "Объём 612\u00a0345, 0,65× от среднего за 20 дней — низкий объём.");
+
+        // with days to show, the weekends in the note go without saying; a holiday is named
+        ResultShapes.Shape three = ResultShapes.snapshotDays(3, "no trading on 2024-12-21 (weekend), 2024-12-22 "
+                + "(weekend), 2024-12-25 (Christmas)");
+        assertThat(text(three, "en")).contains("\n\nMonday, Dec 23, 2024:\n- Whole trading day (ETH)")
+                .endsWith("\n\nNo trading on Dec 25, 2024 (Christmas).");
+        assertThat(text(three, "ru")).contains("\n\nПонедельник, 23 декабря 2024\u202fг.:\n")
+                .endsWith("Торгов не было: 25 декабря 2024\u202fг. (Рождество).");
+        ResultShapes.Shape saturday = new ResultShapes.Shape("saturday", ResultShapes.snapshotEmpty().plan(),
+                new QueryResult("s1", "snapshot", ResultShapes.snapshotSummary(List.of(),
+                        "no such days; no trading on 2024-12-28 (weekend)"), ResultShapes.SNAPSHOT_COLUMNS, List.of(),
+                        List.of(), 0, ResultShapes.META));
+        assertThat(text(saturday, "en")).endsWith("No trading on Dec 28, 2024 (weekend).");
+        assertThat(text(saturday, "ru")).endsWith("Торгов не было: 28 декабря 2024\u202fг. (выходной).");
+
+        ResultShapes.Shape week = ResultShapes.snapshotDays(7, "no trading on 2024-12-25 (Christmas); no data for 2024-12-31");
+        assertThat(text(week, "en")).isEqualTo("What happened from Dec 20, 2024 to Dec 31, 2024 (synthetic data): "
+                + "7 days. The widest RTH day: Dec 20, 2024 (range 140.25 points, 0.6× its 20-day average: a narrow "
+                + "day). The biggest RTH move: Dec 31, 2024, up 6.5% (46.5 points). Every day is in the data block. "
+                + "No trading on Dec 25, 2024 (Christmas). No data for Dec 31, 2024.");
+        assertThat(text(week, "ru")).endsWith("Торгов не было: 25 декабря 2024\u202fг. (Рождество). Нет данных за "
+                + "31 декабря 2024\u202fг.");
+        assertThat(type(week)).isEqualTo("large_data");
+
+        ResultShapes.Shape closed = ResultShapes.snapshotEmpty();
+        assertThat(text(closed, "en")).isEqualTo("What happened on Dec 25, 2024 (synthetic data): no trading days in "
+                + "this period. No trading on Dec 25, 2024 (Christmas).");
+        assertThat(type(closed)).isEqualTo("no_data");
     }
 
-    // ---- filters in the heading, and empty results of every kind ----
+    // ---- gap fill ----
 
     @Test
-    void theHeadingNamesEveryFilterOfThePlan() {
+    void gapFillGivesTheShareFilledTheTimeToFillAndTheTableBySize() {
+        ResultShapes.Shape s = ResultShapes.gapFill();
+        assertThat(text(s, "en")).isEqualTo("Gap fills since 2020 during RTH — gap-up days (synthetic data): 822 of "
+                + "1,050 gaps filled (78.29%). Median time to fill: 11 minutes; average 35.12 minutes.\n\n"
+                + "| Gap size | Gaps | Filled, % | Median minutes to fill |\n|---|---|---|---|\n"
+                + "| 0–0.25% | 600 | 92 | 6 |\n| 0.25–0.5% | 300 | 70 | 25 |\n| 0.5–1% | 150 | 40 | 71 |\n"
+                + "| 1%+ | 0 | — | — |\n| all gaps | 1,050 | 78.29 | 11 |");
+        assertThat(text(s, "ru")).startsWith("Закрытие гэпов с 2020 года в основную сессию (RTH) — дни с гэпом вверх "
+                + "(синтетические данные): закрылись 822 из 1\u00a0050 гэпов (78,29%). Медианное время до закрытия — "
+                + "11 минут, среднее — 35,12 минуты.").contains("| 0,25–0,5% | 300 | 70 | 25 |")
+                .contains("| 1% и больше | 0 | — | — |").endsWith("| все гэпы | 1\u00a0050 | 78,29 | 11 |");
+        ResultShapes.Shape none = ResultShapes.gapFillNone();
+        assertThat(text(none, "en")).endsWith(": there were no gaps.");
+        assertThat(text(none, "ru")).endsWith(": гэпов не было.");
+        assertThat(type(none)).isEqualTo("no_data");
+    }
+
+    // ---- the heading names every filter in words ----
+
+    @Test
+    void theHeadingNamesEveryFilterOfThePlanInWords() {
         Plan plan = plan("""
                 {"id": "s1", "operation": "count", "session": "RTH", "patterns": ["doji", "hammer"],
                  "events": ["fomc", "opex"], "weekdays": ["mon", "5"], "months": [3],
                  "consecutive": {"color": "green", "length": 3}, "time": {"from": "10:00", "to": "11:30"},
-                 "filters": [{"metric": "range", "op": ">", "value": 1.5, "ref": "avg", "days": 20}],
+                 "filters": [{"metric": "range", "op": ">", "value": 1.5, "ref": "avg", "days": 20},
+                             {"metric": "is_cpi", "op": "=", "value": 0}, {"metric": "gap_pct", "op": ">", "value": 0.5}],
                  "period": {"from": "2024-01-01", "to": "2024-12-31"}}""");
-        QueryResult r = new QueryResult("s1", "count", new QueryResult.Summary("scalar", 1, "count", 7.0,
-                values("count", 7), null, null, null, null, null, null, null), List.of("count"),
-                List.of(row("count", 7L)), List.of(), 7, META);
-        String en = text(plan, r, "en");
-        assertThat(en).isEqualTo("Days where range > 1.5 × avg of the previous 20 days in 2024 (RTH) — pattern doji "
-                + "or hammer, FOMC or OPEX days, Monday or Friday, March, the day a run of green days in a row "
-                + "reaches 3, only 10:00–11:30 ET: 7 (synthetic data).");
-        assertOnlyNumbers(en, 1.5, 20, 2024, 3, 10, 11, 30, 7);
-        String ru = text(plan, r, "ru");
-        assertThat(ru).isEqualTo("Дни, где range > 1.5 × avg за 20 предыдущих дн. за 2024 (RTH) — паттерн doji или "
-                + "hammer, дни: FOMC или OPEX, понедельник или пятница, март, день, когда серия зелёных дней подряд "
-                + "достигает 3, только 10:00–11:30 ET: 7 (синтетические данные).");
-        assertOnlyNumbers(ru, 1.5, 20, 2024, 3, 10, 11, 30, 7);
+        QueryResult r = ResultShapes.count(7).result();
+        String en = text(new ResultShapes.Shape("filters", plan, r), "en");
+        assertThat(en).isEqualTo("Non-CPI FOMC or OPEX days with a range more than 1.5 times its 20-day average and "
+                + "with a gap up of more than 0.5% and with a doji or a hammer in 2024 during RTH — Mondays or Fridays, "
+                + "March, the 3rd green day in a row, from 10:00 to 11:30 ET (synthetic data): 7.");
+        String ru = text(new ResultShapes.Shape("filters", plan, r), "ru");
+        assertThat(ru).isEqualTo("Дни без CPI FOMC или экспирации опционов с диапазоном в 1,5 раза больше среднего "
+                + "за 20 предыдущих дней и с гэпом вверх больше 0,5% и с доджи или молотом за 2024 год в основную "
+                + "сессию (RTH) — понедельники или пятницы, март, 3-й зелёный день подряд, с 10:00 до 11:30 ET "
+                + "(синтетические данные): 7.");
+        assertGrounded(en, plan, r);
+        assertGrounded(ru, plan, r);
     }
 
     @Test
-    void groupedDayCountsNameTheirFilter() {
-        Plan group = plan("""
-                {"id": "s1", "operation": "group", "group_by": "weekday",
-                 "filters": [{"metric": "range", "op": ">", "value": 1.5, "ref": "avg", "days": 20}]}""");
-        List<Map<String, Object>> rows = List.of(row("weekday", 1L, "weekday_name", "Monday", "count", 21L),
-                row("weekday", 4L, "weekday_name", "Thursday", "count", 10L));
-        QueryResult r = new QueryResult("s1", "group", new QueryResult.Summary("grouped", 2, "count", null, null,
-                "weekday", null, null, null, rows.get(0), rows.get(1), null),
-                List.of("weekday", "weekday_name", "count"), rows, List.of(), 31, META);
-        String en = text(group, r, "en");
-        assertThat(en).startsWith("Number of days where range > 1.5 × avg of the previous 20 days by weekday over all "
-                + "data (synthetic data): highest: Monday (21), lowest: Thursday (10).");
-        assertOnlyNumbers(en, 1.5, 20, 21, 10);
-        assertThat(text(group, r, "ru")).startsWith("Число дней — дни, где range > 1.5 × avg за 20 предыдущих дн. "
-                + "по дням недели за всю историю (синтетические данные): больше всего — понедельник (21)");
-
-        Plan red = plan("""
-                {"id": "s1", "operation": "count", "filters": [{"metric": "is_red", "op": "=", "value": 1}]}""");
-        QueryResult n = new QueryResult("s1", "count", new QueryResult.Summary("scalar", 1, "count", 377.0,
-                values("count", 377), null, null, null, null, null, null, null), List.of("count"),
-                List.of(row("count", 377L)), List.of(), 377, META);
-        assertThat(text(red, n, "en")).isEqualTo("Red days over all data: 377 (synthetic data).");
-        assertThat(text(red, n, "ru")).isEqualTo("Красные дни за всю историю: 377 (синтетические данные).");
-    }
-
-    @Test
-    void emptyResultsOfEveryShapeAreNoData() {
-        Map<String, String> none = labels("note", "no such days");
-        Plan count = plan("""
-                {"id": "s1", "operation": "count", "events": ["quad_witching"], "weekdays": ["monday"]}""");
-        QueryResult zero = new QueryResult("s1", "count", new QueryResult.Summary("scalar", 1, "count", 0.0,
-                values("count", 0), null, null, null, null, null, null, none), List.of("count"),
-                List.of(row("count", 0L)), List.of(), 0, META);
-        StageOutcome o = present(count, zero, "en");
-        assertThat(o.finish().response()).isEqualTo(
-                "Trading days over all data — quad witching days, Monday: 0 — no such days (synthetic data).");
-        assertThat(o.output().get("type").asText()).isEqualTo("no_data");
-        assertThat(text(count, zero, "ru")).endsWith(": 0 — таких дней нет (синтетические данные).");
-
-        Plan aggregate = plan("""
-                {"id": "s1", "operation": "aggregate", "metric": "range", "aggregate": "mean", "patterns": ["nr7"],
-                 "period": {"from": "2030-01-01", "to": "2030-12-31"}}""");
-        QueryResult noValue = new QueryResult("s1", "aggregate", new QueryResult.Summary("scalar", 1, "mean_range",
-                null, values("mean_range", null, "count", 0), null, null, null, null, null, null, none),
-                List.of("mean_range", "count"), List.of(row("mean_range", null, "count", 0L)), List.of(), 0, META);
-        String text = text(aggregate, noValue, "en");
-        assertThat(text).isEqualTo("Average daily range in 2030 — pattern nr7: no such days (synthetic data).");
-        assertThat(type(aggregate, noValue, "en")).isEqualTo("no_data");
-
-        Plan group = plan("""
-                {"id": "s1", "operation": "group", "group_by": "weekday", "gap": "up"}""");
-        QueryResult noGroups = new QueryResult("s1", "group", new QueryResult.Summary("grouped", 0, "count", null,
-                null, "weekday", Map.of(), null, null, null, null, none), List.of("weekday", "weekday_name", "count"),
-                List.of(), List.of(), 0, META);
-        assertThat(text(group, noGroups, "en")).isEqualTo(
-                "Number of days by weekday over all data — gap-up days: no such days (synthetic data).");
-        assertThat(text(group, noGroups, "ru")).isEqualTo(
-                "Число дней по дням недели за всю историю — дни с гэпом вверх: таких дней нет (синтетические данные).");
-
-        QueryResult noBins = new QueryResult("s1", "distribution", new QueryResult.Summary("dict", 0, "mean", null,
-                values("count", 0, "mean", null), "bin", null, null, null, null, null, none),
-                List.of("bin", "bin_from", "bin_to", "count", "pct"), List.of(), List.of(), 0, META);
-        assertThat(text(DISTRIBUTION, noBins, "en")).endsWith(": no such days (synthetic data).");
-
-        QueryResult noEvents = new QueryResult("s1", "around", new QueryResult.Summary("grouped", 1, "mean", null,
-                null, "day", Map.of(), null, null, null, null, none), List.of("day", "count", "mean"),
-                List.of(row("day", 1L, "count", 0L, "mean", null)), List.of(), 0, META);
-        assertThat(text(AROUND, noEvents, "ru")).endsWith(": таких дней нет (синтетические данные).");
-        QueryResult noVariants = new QueryResult("s1", "compare", new QueryResult.Summary("grouped", 2,
-                "mean_change_pct", null, null, "variant", Map.of(), null, null, null, null, none),
-                List.of("variant", "count", "mean_change_pct"),
-                List.of(row("variant", "FOMC", "count", 0L, "mean_change_pct", null)), List.of(), 0, META);
-        assertThat(type(COMPARE, noVariants, "en")).isEqualTo("no_data");
+    void everyShapeIsGroundedInBothLanguages() {
+        for (ResultShapes.Shape s : ResultShapes.all()) {
+            assertGrounded(s, text(s, "en"));
+            assertGrounded(s, text(s, "ru"));
+        }
     }
 }

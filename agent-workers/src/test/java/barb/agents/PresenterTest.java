@@ -78,8 +78,9 @@ class PresenterTest {
         return new PresenterHandler().handle(env);
     }
 
-    private static void assertOnlyNumbers(String text, Object... allowed) {
-        PresenterShapesTest.assertOnlyNumbers(text, allowed);
+    /** Every number of the text is the result's, the plan's or the question's. */
+    private static void assertGrounded(String text, Plan plan, QueryResult result) {
+        PresenterShapesTest.assertGrounded(text, plan, result);
     }
 
     private static Set<String> fields(JsonNode node) {
@@ -97,8 +98,8 @@ class PresenterTest {
 
         String text = o.finish().response();
         assertThat(text).isEqualTo(
-                "Average daily range in 2024 (RTH): 245.31 pts, over 252 trading days (synthetic data).");
-        assertOnlyNumbers(text, 245.31, 252, 2024);
+                "Average range in 2024 during RTH (synthetic data): 245.31 points over 252 days.");
+        assertGrounded(text, AVG_RANGE_2024_RTH, r);
         assertThat(o.finish().route()).isEqualTo("data");
         assertThat(o.finish().clarification()).isEqualTo(ClarificationState.none());
         assertThat(fields(o.output())).containsExactlyInAnyOrder("acknowledge", "title", "summary", "type",
@@ -109,9 +110,9 @@ class PresenterTest {
         assertThat(o.output().get("summary").asText()).isEqualTo(text);
 
         String ru = present(AVG_RANGE_2024_RTH, r, "ru").finish().response();
-        assertThat(ru).isEqualTo("Средний дневной диапазон за 2024 (RTH): 245.31 пт., дней в расчёте: 252 "
-                + "(синтетические данные).");
-        assertOnlyNumbers(ru, 245.31, 252, 2024);
+        assertThat(ru).isEqualTo("Средний диапазон за 2024 год в основную сессию (RTH) (синтетические данные): "
+                + "245,31 пункта по 252 дням.");
+        assertGrounded(ru, AVG_RANGE_2024_RTH, r);
     }
 
     @Test
@@ -120,8 +121,8 @@ class PresenterTest {
                 List.of(row("count", 132)), List.of(), 132, IMPORTED);
         String text = present(GREEN_2023, r, "en").finish().response();
         assertThat(text).isEqualTo("Green days in 2023: 132.");
-        assertThat(present(GREEN_2023, r, "ru").finish().response()).isEqualTo("Зелёные дни за 2023: 132.");
-        assertOnlyNumbers(text, 132, 2023);
+        assertThat(present(GREEN_2023, r, "ru").finish().response()).isEqualTo("Зелёные дни за 2023 год: 132.");
+        assertGrounded(text, GREEN_2023, r);
     }
 
     @Test
@@ -139,11 +140,13 @@ class PresenterTest {
         StageOutcome o = present(TOP5_RANGE_2024, r, "en");
 
         String text = o.finish().response();
-        assertThat(text).startsWith("Top 5 days by range in 2024 (ETH, whole trading day) (synthetic data):\n\n"
-                + "| date | range |\n|---|---|\n| 2024-08-05 | 812.25 |");
-        assertThat(text).contains("| 2024-12-18 | 560.25 |").doesNotContain("18011.5");
-        assertOnlyNumbers(text, 5, 2024, "2024-08-05", 812.25, "2024-04-19", 640.5, "2024-07-24", 603.75,
-                "2024-03-21", 575, "2024-12-18", 560.25);
+        assertThat(text).startsWith("Top 5 days by range in 2024 for the whole trading day (ETH) (synthetic data):"
+                + "\n\n| Date | Range |\n|---|---|\n| 2024-08-05 | 812.25 |");
+        assertThat(text).contains("| 2024-12-18 | 560.25 |").doesNotContain("18,011.5");
+        assertGrounded(text, TOP5_RANGE_2024, r);
+        assertThat(present(TOP5_RANGE_2024, r, "ru").finish().response()).startsWith("5 дней с наибольшим "
+                + "диапазоном за 2024 год за весь торговый день (ETH) (синтетические данные):\n\n| Дата | Диапазон |")
+                .contains("| 2024-12-18 | 560,25 |");
         assertThat(o.output().get("type").asText()).isEqualTo("inline");
         assertThat(o.output().get("row_count").asInt()).isEqualTo(5);
         assertThat(o.output().get("title").isNull()).isTrue();
@@ -163,21 +166,17 @@ class PresenterTest {
         StageOutcome o = present(DROPS_2022, r, "en");
 
         String text = o.finish().response();
-        assertThat(text).startsWith("Days when NQ fell more than 2% in 2022: 8 days (synthetic data). "
-                + "First in the list: 2022-01-10 (change_pct -5.06), last: 2022-08-17 (change_pct -2.51).");
-        List<Object> allowed = new ArrayList<>(List.of(2, 2022, 8));
-        for (Map<String, Object> row : rows) {
-            allowed.add(row.get("date"));
-            allowed.add(row.get("change_pct"));
-        }
-        assertOnlyNumbers(text, allowed.toArray());
+        assertThat(text).startsWith("Days when NQ fell more than 2% in 2022 (synthetic data): 8 days. "
+                + "First in the list: Jan 10, 2022 (% change -5.06%); last: Aug 17, 2022 (% change -2.51%).");
+        assertGrounded(text, DROPS_2022, r);
         assertThat(o.output().get("type").asText()).isEqualTo("large_data");
         assertThat(o.output().get("title").asText()).isEqualTo("Big drops 2022");
         assertThat(o.input().get("rows")).isEmpty();
 
         String ru = present(DROPS_2022, r, "ru").finish().response();
-        assertThat(ru).startsWith("Дни, когда NQ упал больше чем на 2% за 2022 — найдено дней: 8 (синтетические данные).");
-        assertOnlyNumbers(ru, allowed.toArray());
+        assertThat(ru).startsWith("Дни с падением больше чем на 2% за 2022 год (синтетические данные): 8 дней. "
+                + "Первый в списке — 10 января 2022\u202fг. (изменение в % -5,06%)");
+        assertGrounded(ru, DROPS_2022, r);
     }
 
     @Test
@@ -192,12 +191,14 @@ class PresenterTest {
 
         String text = present(RANGE_BY_WEEKDAY, r, "en").finish().response();
 
-        assertThat(text).startsWith("Average daily range by weekday over all data (ETH, whole trading day) "
-                + "(synthetic data): highest: Tuesday (250.1 pts), lowest: Friday (229.9 pts).\n\n| weekday | range |");
+        assertThat(text).startsWith("Average range by weekday over all data for the whole trading day (ETH) "
+                + "(synthetic data): highest: Tuesday (250.1 points), lowest: Friday (229.9 points).\n\n"
+                + "| Weekday | Average range |");
         assertThat(text).contains("| Wednesday | 244 |");
-        assertOnlyNumbers(text, 231.4, 250.1, 244.0, 248.6, 229.9);
+        assertGrounded(text, RANGE_BY_WEEKDAY, r);
         String ru = present(RANGE_BY_WEEKDAY, r, "ru").finish().response();
-        assertThat(ru).contains("больше всего — вторник (250.1 пт.), меньше всего — пятница (229.9 пт.)");
+        assertThat(ru).contains("больше всего — вторник (250,1 пункта), меньше всего — пятница (229,9 пункта)")
+                .contains("| День недели | Средний диапазон |").contains("| среда | 244 |");
     }
 
     @Test
@@ -211,10 +212,11 @@ class PresenterTest {
 
         String text = present(RANGE_BY_WEEKDAY, r, "en").finish().response();
 
-        assertThat(text).contains("highest: Monday (162.5 pts), lowest: Wednesday (149.2 pts)")
-                .contains("| weekday_name | mean_range |").contains("| Monday | 162.5 |");
+        assertThat(text).contains("highest: Monday (162.5 points), lowest: Wednesday (149.2 points)")
+                .contains("| Weekday | Average range |").contains("| Monday | 162.5 |");
         assertThat(present(RANGE_BY_WEEKDAY, r, "ru").finish().response())
-                .contains("больше всего — понедельник (162.5 пт.), меньше всего — среда (149.2 пт.)");
+                .contains("больше всего — понедельник (162,5 пункта), меньше всего — среда (149,2 пункта)")
+                .contains("| понедельник | 162,5 |");
     }
 
     @Test
@@ -228,11 +230,11 @@ class PresenterTest {
 
         String text = present(RTH_HIGH_HOUR, r, "en").finish().response();
 
-        assertThat(text).isEqualTo("Hour when the high of the day is usually set over all data (RTH) "
-                + "(synthetic data): most often in the hour starting 10:00 ET — 27.4% of days, days: 312.");
-        assertOnlyNumbers(text, 10, 312, 27.4);
+        assertThat(text).isEqualTo("When the high of the day is set over all data during RTH (synthetic data): "
+                + "most often in the hour from 10:00 ET, on 312 days (27.4%).");
+        assertGrounded(text, RTH_HIGH_HOUR, r);
         String ru = present(RTH_HIGH_HOUR, r, "ru").finish().response();
-        assertThat(ru).contains("чаще всего в час, начинающийся в 10:00 ET — 27.4% дней, дней: 312");
+        assertThat(ru).contains("чаще всего в час с 10:00 ET — 312 дней (27,4%)");
     }
 
     @Test
@@ -241,7 +243,7 @@ class PresenterTest {
                 null, null, null, null, null), List.of("date", "change_pct"), List.of(), List.of(), 0, SYNTHETIC);
         StageOutcome none = present(DROPS_2022, empty, "en");
         assertThat(none.finish().response())
-                .isEqualTo("Days when NQ fell more than 2% in 2022: no days matched (synthetic data).");
+                .isEqualTo("Days when NQ fell more than 2% in 2022 (synthetic data): no days matched.");
         assertThat(none.output().get("type").asText()).isEqualTo("no_data");
         assertThat(none.output().get("row_count").asInt()).isZero();
 

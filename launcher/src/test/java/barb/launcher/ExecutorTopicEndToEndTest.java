@@ -247,7 +247,7 @@ class ExecutorTopicEndToEndTest {
         assertThat(v.path("max_length").asDouble()).isEqualTo(num(longest.get("n")));
         assertThat(run.summary().path("best").path("start").asText()).isEqualTo(longest.get("start"));
         assertThat(run.summary().path("best").path("end").asText()).isEqualTo(longest.get("finish"));
-        assertThat(run.answer()).contains((String) longest.get("start")).contains((String) longest.get("finish"));
+        assertThat(run.answer()).contains(shown((String) longest.get("start"))).contains(shown((String) longest.get("finish")));
         assertMentions(run.answer(), runs.size(), 0);
         assertMentions(run.answer(), num(longest.get("n")), 0);
     }
@@ -347,7 +347,7 @@ class ExecutorTopicEndToEndTest {
         assertThat(dates).containsExactlyInAnyOrderElementsOf(expected.stream().map(r -> (String) r.get("d")).toList());
         double top = expected.stream().mapToDouble(r -> num(r.get("r"))).max().orElseThrow();
         assertThat(run.summary().path("stats").path("range").path("max").asDouble()).isCloseTo(top, within(CENT));
-        assertThat(run.answer()).contains(table.get(0).path("trade_date").asText());
+        assertThat(run.answer()).contains(shown(table.get(0).path("trade_date").asText()));
         assertMentions(run.answer(), table.get(0).path("range").asDouble(), CENT);
     }
 
@@ -386,7 +386,7 @@ class ExecutorTopicEndToEndTest {
         run.result().path("table").forEach(row -> dates.add(row.path("trade_date").asText()));
         assertThat(dates).containsExactlyElementsOf(expected.stream().map(r -> (String) r.get("d")).toList());
         assertMentions(run.answer(), expected.size(), 0);
-        assertThat(run.answer()).contains(dates.getFirst()).contains("pattern inside day or outside day");
+        assertThat(run.answer()).contains(shown(dates.getFirst())).contains("an inside bar or an outside bar");
     }
 
     @Test
@@ -476,7 +476,7 @@ class ExecutorTopicEndToEndTest {
         assertThat(run.summary().path("value").asDouble()).isCloseTo(num(e.get("mean")), within(CENT));
         assertThat(run.values().path("count").asDouble()).isEqualTo(num(e.get("n")));
         assertMentions(run.answer(), num(e.get("mean")), CENT);
-        assertThat(run.answer()).contains("OPEX").contains("EUROPEAN");
+        assertThat(run.answer()).contains("OPEX").contains("the European session");
     }
 
     @Test
@@ -516,5 +516,11 @@ class ExecutorTopicEndToEndTest {
         double days = scalar(ETH + "SELECT count(*) FROM x WHERE year(d) = 2024");
         assertThat(good.summary().path("value").asDouble()).isEqualTo(days);
         assertMentions(good.answer(), days, 0);
+    }
+
+    /** A date as the English answers write it: 2024-12-04 → "Dec 4, 2024". */
+    private static String shown(String isoDate) {
+        return java.time.LocalDate.parse(isoDate).format(java.time.format.DateTimeFormatter.ofPattern("MMM d, yyyy",
+                java.util.Locale.ENGLISH));
     }
 }

@@ -85,19 +85,30 @@ class PipelineEndToEndTest {
         return TestStack.rows(stack.store(), sql);
     }
 
-    /** All numbers written in a text, thousands separators removed. */
+    /**
+     * All numbers written in a text, thousands separators removed; a number with a decimal comma (Russian answers:
+     * "245,31", "1 234,5") is also read that way.
+     */
     static List<Double> numbersIn(String text) {
         List<Double> out = new ArrayList<>();
         Matcher m = Pattern.compile("-?\\d[\\d,\\u00a0 ]*(?:\\.\\d+)?").matcher(text);
         while (m.find()) {
             String raw = m.group().replaceAll("[,\\u00a0 ]", "").trim();
-            try {
-                out.add(Double.parseDouble(raw));
-            } catch (NumberFormatException ignored) {
-                // a stray separator, not a number
+            addNumber(out, raw);
+            String written = m.group().trim();
+            if (written.matches("-?[\\d\\u00a0 ]*\\d,\\d+")) {
+                addNumber(out, written.replaceAll("[\\u00a0 ]", "").replace(',', '.'));
             }
         }
         return out;
+    }
+
+    private static void addNumber(List<Double> out, String raw) {
+        try {
+            out.add(Double.parseDouble(raw));
+        } catch (NumberFormatException ignored) {
+            // a stray separator, not a number
+        }
     }
 
     static void assertMentions(String answer, double expected, double tolerance) {

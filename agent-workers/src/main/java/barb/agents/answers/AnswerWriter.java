@@ -9,11 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Writes the presenter's answer for one executor result. Every number in the text is copied from the result
- * (value, table cells, best/worst, counts); the only other numbers are the question's own (years, N,
- * thresholds), written by {@link Wording}. Nothing is computed here that the result does not state.
+ * Writes the presenter's answer for one executor result in the reader's language. Every number in the text is
+ * copied from the result (value, values, table cells, best/worst, counts) or is the plan's own (years, N,
+ * thresholds, offsets); nothing is computed that the result does not state (PresenterGroundingTest checks it).
+ * Rows are only picked (the widest day, the peak bucket), never combined.
  */
 public final class AnswerWriter {
     /** @param type no_data | single | inline | large_data (seed 000 §2.8) */
@@ -22,523 +26,209 @@ public final class AnswerWriter {
 
     public static final int INLINE_ROWS = 5;
     static final int GROUP_TABLE_ROWS = 12;
-    private static final List<String> DATE_COLUMNS = List.of("trade_date", "date", "trading_day", "day", "session_date",
-            "timestamp");
+    /** A snapshot of more days than this is summarised; the days themselves are in the data block. */
+    static final int SNAPSHOT_DAYS_IN_TEXT = 3;
+    private static final List<String> DATE_COLUMNS = List.of("trade_date", "bar_time", "week_start", "date",
+            "trading_day", "day", "session_date", "timestamp");
+    /** Metrics whose sign means something: their "positive" share is worth saying. */
+    private static final Set<String> SIGNED = Set.of("change", "change_pct", "gap", "gap_pct", "body", "body_pct",
+            "prev_change_pct");
+    private static final String NO_SUCH_DAYS = "no such days";
 
     private AnswerWriter() {
     }
 
+    /** What every part of one answer needs: the result, its plan, the language, the row kind and the heading. */
+    private record Ctx(QueryResult result, Plan plan, Messages m, Wording.Unit unit, String head, String synthetic) {
+        QueryResult.Summary summary() {
+            return result.summary();
+        }
+
+        Map<String, Double> values() {
+            QueryResult.Summary s = result.summary();
+            return s == null || s.values() == null ? Map.of() : s.values();
+        }
+
+        String label(String key) {
+            QueryResult.Summary s = result.summary();
+            return s == null || s.labels() == null ? null : s.labels().get(key);
+        }
+
+        List<Map<String, Object>> rows() {
+            return result.table() == null ? List.of() : result.table();
+        }
+
+        boolean noSuchDays() {
+            return NO_SUCH_DAYS.equals(label("note"));
+        }
+
+        String metric() {
+            return plan != null && plan.metric() != null ? plan.metric() : label("metric");
+        }
+
+        String text(String key, Object... args) {
+            return m.get(key, args);
+        }
+    }
+
     public static Answer write(QueryResult result, Plan plan, String lang) {
+        Messages m = Messages.of(lang);
         Operation operation = Operation.parse(result.operation() != null ? result.operation()
                 : plan == null ? null : plan.operation()).orElse(null);
+        String heading = plan == null ? m.get("heading.result") : Wording.heading(plan, m);
+        boolean synthetic = result.metadata() != null && "synthetic".equals(result.metadata().dataSource());
+        String head = heading + (synthetic ? " " + m.get("synthetic") : "");
+        Ctx c = new Ctx(result, plan, m, Wording.unit(plan), head, synthetic ? " " + m.get("synthetic") : "");
         QueryResult.Summary summary = result.summary();
         String summaryType = summary == null || summary.type() == null ? "" : summary.type();
         switch (operation) {
             case DISTRIBUTION -> {
-                return distribution(result, plan, lang);
+                return distribution(c);
             }
             case PROBABILITY -> {
-                return probability(result, plan, lang);
+                return probability(c);
             }
             case STREAK -> {
-                return streak(result, plan, lang);
+                return streak(c);
             }
             case CORRELATION -> {
-                return correlation(result, plan, lang);
+                return correlation(c);
             }
             case AROUND -> {
-                return around(result, plan, lang);
+                return around(c);
             }
             case COMPARE -> {
-                return compare(result, plan, lang);
+                return compare(c);
+            }
+            case SNAPSHOT -> {
+                return snapshot(c);
+            }
+            case GAP_FILL -> {
+                return gapFill(c);
             }
             case TOP_N, LIST -> {
-                return list(result, plan, lang);
+                return list(c);
             }
             case null, default -> {
             }
         }
-        if (noSuchDays(result)) {
-            return operation == Operation.COUNT ? emptyCount(result, plan, lang) : empty(result, plan, lang);
+        if (c.noSuchDays()) {
+            return operation == Operation.COUNT ? noData(c.text("answer.count.none", "head", head, "units",
+                    c.unit().manyOf(m))) : empty(c);
         }
         if (operation == Operation.FORMATION) {
-            return formation(result, plan, lang);
+            return formation(c);
         }
         if ("grouped".equals(summaryType) || operation == Operation.GROUP) {
-            return grouped(result, plan, lang);
+            return grouped(c);
         }
         if ("scalar".equals(summaryType) || "dict".equals(summaryType) || operation == Operation.COUNT
                 || operation == Operation.AGGREGATE) {
-            return scalar(result, plan, lang);
+            return scalar(c, operation);
         }
-        return list(result, plan, lang);
+        return list(c);
     }
 
-    /** The executor's word for "nothing matched" (summary.labels.note). */
-    private static boolean noSuchDays(QueryResult result) {
-        QueryResult.Summary s = result.summary();
-        return s != null && s.labels() != null && NO_SUCH_DAYS.equals(s.labels().get("note"));
+    private static Answer noData(String text) {
+        return new Answer(text, "no_data", 0, null);
     }
 
-    private static final String NO_SUCH_DAYS = "no such days";
-
-    private static Answer empty(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        return new Answer(heading(plan, lang) + (ru ? ": таких дней нет" : ": no such days")
-                + synthetic(result, lang) + ".", "no_data", 0, null);
+    private static Answer empty(Ctx c) {
+        return noData(c.text("answer.empty", "head", c.head(), "units", c.unit().manyOf(c.m())));
     }
 
-    private static Answer emptyCount(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        return new Answer(heading(plan, lang) + ": 0" + (ru ? " — таких дней нет" : " — no such days")
-                + synthetic(result, lang) + ".", "no_data", 0, null);
+    private static Answer single(String text) {
+        return new Answer(text, "single", 1, null);
     }
 
-    private static Map<String, Double> values(QueryResult result) {
-        QueryResult.Summary s = result.summary();
-        return s == null || s.values() == null ? Map.of() : s.values();
+    /** single, inline or large_data by the number of rows; a large answer gets a chat title. */
+    private static Answer sized(Ctx c, String text, int n) {
+        String type = n <= 1 ? "single" : n <= INLINE_ROWS ? "inline" : "large_data";
+        return new Answer(text, type, n, "large_data".equals(type) ? title(c) : null);
     }
 
-    private static String labelOf(QueryResult result, String key) {
-        QueryResult.Summary s = result.summary();
-        return s == null || s.labels() == null ? null : s.labels().get(key);
+    private static String title(Ctx c) {
+        return c.plan() == null ? null : Wording.title(c.plan(), c.m());
     }
 
-    /** count, mean, median, std, the percentiles, min and max, the fullest bin; the histogram stays in the block. */
-    private static Answer distribution(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        Map<String, Double> v = values(result);
-        Double count = v.get("count");
-        if (noSuchDays(result) || count == null || count == 0) {
-            return empty(result, plan, lang);
-        }
-        String metric = plan != null && plan.metric() != null ? plan.metric() : labelOf(result, "metric");
-        String u = Wording.unit(metric, lang);
-        StringBuilder text = new StringBuilder(heading(plan, lang)).append(synthetic(result, lang)).append(": ");
-        text.append(ru ? "дней — " + Numbers.format(count) : Numbers.format(count) + " days");
-        List<String> centre = new ArrayList<>();
-        addValue(centre, ru ? "среднее" : "mean", v.get("mean"), u);
-        addValue(centre, ru ? "медиана" : "median", v.get("median"), u);
-        addValue(centre, ru ? "ст. отклонение" : "std", v.get("std"), u);
-        if (!centre.isEmpty()) {
-            text.append("; ").append(String.join(", ", centre));
-        }
-        List<String> percentiles = new ArrayList<>();
-        for (Map.Entry<String, Double> e : v.entrySet()) {
-            if (e.getKey().matches("p\\d+(_\\d+)?") && !e.getKey().equals("p50")) {
-                addValue(percentiles, e.getKey().replace('_', '.'), e.getValue(), u);
-            }
-        }
-        if (!percentiles.isEmpty()) {
-            text.append("; ").append(String.join(", ", percentiles));
-        }
-        List<String> ends = new ArrayList<>();
-        addValue(ends, ru ? "мин." : "min", v.get("min"), u);
-        addValue(ends, ru ? "макс." : "max", v.get("max"), u);
-        if (!ends.isEmpty()) {
-            text.append("; ").append(String.join(", ", ends));
-        }
-        text.append('.');
-        Map<String, Object> peak = result.summary().best();
-        if (peak != null && peak.get("pct") != null && peak.get("bin_from") != null && peak.get("bin_to") != null) {
-            text.append(ru ? " Чаще всего (" + Numbers.format(peak.get("pct")) + "% дней) — от "
-                    : " Most often (" + Numbers.format(peak.get("pct")) + "% of days) between ")
-                    .append(Numbers.format(peak.get("bin_from"))).append(ru ? " до " : " and ")
-                    .append(Numbers.format(peak.get("bin_to"))).append(u).append('.');
-        }
-        int bins = rows(result).size();
-        text.append(ru ? " Гистограмма (интервалов: " + bins + ") — в блоке данных."
-                : " The histogram (" + bins + " bins) is in the data block.");
-        return new Answer(text.toString(), "single", 1, null);
-    }
+    // ---- count, aggregate and other single numbers ----
 
-    private static void addValue(List<String> parts, String name, Double value, String unit) {
-        if (value != null) {
-            parts.add(name + " " + Numbers.format(value) + unit);
-        }
-    }
-
-    /** P(outcome | days) as a percentage with matches/total, and the period's base rate beside it. */
-    private static Answer probability(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        Map<String, Double> v = values(result);
-        Double total = v.get("total");
-        if (total == null || total == 0) {
-            return empty(result, plan, lang);
-        }
-        Double p = result.summary().value() != null ? result.summary().value() : v.get("probability");
-        Double matches = v.get("matches");
-        StringBuilder text = new StringBuilder(heading(plan, lang)).append(synthetic(result, lang)).append(": ")
-                .append(Numbers.format(p)).append("% (").append(Numbers.format(matches))
-                .append(ru ? " из " : " of ").append(Numbers.format(total)).append(ru ? " дней)." : " days).");
-        Double base = v.get("base_probability");
-        Double baseTotal = v.get("base_total");
-        boolean sameDays = baseTotal != null && baseTotal.equals(total);
-        if (base != null && baseTotal != null && !sameDays) {
-            text.append(ru ? " Для сравнения, по всем дням периода (" + Numbers.format(baseTotal) + "): "
-                            : " For comparison, over all " + Numbers.format(baseTotal) + " days of the period: ")
-                    .append(Numbers.format(base)).append("%.");
-        }
-        return new Answer(text.toString(), "single", 1, null);
-    }
-
-    /** How many runs, the longest with its dates, the mean length; the runs themselves are in the data block. */
-    private static Answer streak(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        Map<String, Double> v = values(result);
-        Integer minLength = plan == null ? null : plan.minLength();
-        String atLeast = minLength == null ? "" : ru ? " (не короче " + minLength + " дн.)"
-                : " of at least " + minLength + " days";
-        Double runs = v.get("runs");
-        Map<String, Object> longest = result.summary() == null ? null : result.summary().best();
-        if (runs == null || runs == 0 || longest == null) {
-            return new Answer(heading(plan, lang) + synthetic(result, lang) + (ru ? ": серий" + atLeast + " нет."
-                    : ": no runs" + atLeast + "."), "no_data", 0, null);
-        }
-        StringBuilder text = new StringBuilder(heading(plan, lang)).append(synthetic(result, lang)).append(": ");
-        text.append(ru ? "серий" + atLeast + " — " + Numbers.format(runs)
-                : Numbers.format(runs) + (runs == 1 ? " run" : " runs") + atLeast);
-        text.append(ru ? "; самая длинная — " + Numbers.format(longest.get("length")) + " дн., с "
-                        + Numbers.format(longest.get("start")) + " по " + Numbers.format(longest.get("end"))
-                : "; the longest lasted " + Numbers.format(longest.get("length")) + " days, from "
-                        + Numbers.format(longest.get("start")) + " to " + Numbers.format(longest.get("end")));
-        if (v.get("mean_length") != null) {
-            text.append(ru ? "; средняя длина — " + Numbers.format(v.get("mean_length")) + " дн."
-                    : "; mean length " + Numbers.format(v.get("mean_length")) + " days");
-        }
-        text.append('.');
-        int n = rows(result).size();
-        if (n > 1) {
-            text.append(ru ? " Все серии — в блоке данных." : " Every run is in the data block.");
-        }
-        String type = n == 1 ? "single" : n <= INLINE_ROWS ? "inline" : "large_data";
-        return new Answer(text.toString(), type, n, "large_data".equals(type) ? title(plan, lang) : null);
-    }
-
-    /** The coefficient, n and the executor's strength/direction words. */
-    private static Answer correlation(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        Map<String, Double> v = values(result);
-        Double n = v.get("n");
-        Double r = result.summary() == null ? null : result.summary().value();
-        if (n == null || n == 0) {
-            return empty(result, plan, lang);
-        }
-        String heading = heading(plan, lang) + synthetic(result, lang);
-        if (r == null) {
-            return new Answer(heading + (ru ? ": слишком мало дней с обоими значениями (" + Numbers.format(n)
-                    + "), чтобы её посчитать." : ": too few days with both values (" + Numbers.format(n)
-                    + ") to compute it."), "no_data", 0, null);
-        }
-        String strength = labelOf(result, "strength");
-        String direction = labelOf(result, "direction");
-        StringBuilder text = new StringBuilder(heading).append(": r = ").append(Numbers.format(r))
-                .append(ru ? " по " + Numbers.format(n) + " дням" : " over " + Numbers.format(n) + " days");
-        if (strength != null) {
-            text.append(" — ").append(strengthWords(strength, direction, ru));
-        }
-        text.append('.');
-        return new Answer(text.toString(), "single", 1, null);
-    }
-
-    private static String strengthWords(String strength, String direction, boolean ru) {
-        if ("none".equals(strength)) {
-            return ru ? "линейной связи практически нет" : "practically no linear relationship";
-        }
-        if (!ru) {
-            return strength + (direction == null || "none".equals(direction) ? "" : " " + direction)
-                    + " relationship";
-        }
-        String s = switch (strength) {
-            case "weak" -> "слабая";
-            case "moderate" -> "умеренная";
-            case "strong" -> "сильная";
-            case "very strong" -> "очень сильная";
-            default -> strength;
-        };
-        String d = direction == null ? "" : switch (direction) {
-            case "positive" -> " положительная";
-            case "negative" -> " отрицательная";
-            default -> "";
-        };
-        return s + d + " связь";
-    }
-
-    /** One line per offset: the mean of the metric and how often it was positive. */
-    private static Answer around(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        List<Map<String, Object>> rows = rows(result);
-        if (rows.isEmpty() || noSuchDays(result)) {
-            return empty(result, plan, lang);
-        }
-        String metric = plan != null && plan.metric() != null ? plan.metric() : labelOf(result, "metric");
-        String u = Wording.unit(metric == null ? "change_pct" : metric, lang);
-        StringBuilder text = new StringBuilder(heading(plan, lang)).append(synthetic(result, lang))
-                .append(ru ? " (выбранных дней: " : " (").append(result.sourceRowCount())
-                .append(ru ? "):" : " days matched):");
-        for (Map<String, Object> row : rows) {
-            text.append("\n- ").append(dayName(row.get("day"), ru)).append(": ");
-            Object count = row.get("count");
-            if (!(count instanceof Number c) || c.longValue() == 0) {
-                text.append(ru ? "нет данных" : "no data");
-                continue;
-            }
-            text.append(ru ? "в среднем " : "mean ").append(Numbers.format(row.get("mean"))).append(u);
-            if (row.get("positive_pct") != null) {
-                text.append(ru ? ", больше нуля в " : ", positive on ").append(Numbers.format(row.get("positive_pct")))
-                        .append(ru ? "% из " : "% of ").append(Numbers.format(count)).append(ru ? " дней" : " days");
-            }
-        }
-        int n = rows.size();
-        String type = n == 1 ? "single" : n <= INLINE_ROWS ? "inline" : "large_data";
-        return new Answer(text.toString(), type, n, "large_data".equals(type) ? title(plan, lang) : null);
-    }
-
-    private static String dayName(Object day, boolean ru) {
-        if (day instanceof Number d) {
-            long k = d.longValue();
-            if (k == 0) {
-                return ru ? "сам день" : "the day itself";
-            }
-            return (ru ? "день " : "day ") + (k > 0 ? "+" : "") + k;
-        }
-        return Numbers.format(day);
-    }
-
-    /** One line per variant: its value (or its day count) and how many days it covers. */
-    private static Answer compare(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        List<Map<String, Object>> rows = rows(result);
-        if (rows.isEmpty() || noSuchDays(result)) {
-            return empty(result, plan, lang);
-        }
-        QueryResult.Summary s = result.summary();
-        String valueName = s != null && s.valueName() != null ? s.valueName() : "count";
-        StringBuilder text = new StringBuilder(heading(plan, lang)).append(synthetic(result, lang)).append(':');
-        for (Map<String, Object> row : rows) {
-            text.append("\n- ").append(Numbers.format(row.get("variant"))).append(": ");
-            Object count = row.get("count");
-            long days = count instanceof Number c ? c.longValue() : 0;
-            if ("count".equals(valueName)) {
-                text.append(ru ? "дней — " + days : days + " days");
-                continue;
-            }
-            Object value = row.get(valueName);
-            if (days == 0 || value == null) {
-                text.append(ru ? "таких дней нет" : "no such days");
-                continue;
-            }
-            String metric = row.get("metric") instanceof String m ? m : plan == null ? null : plan.metric();
-            if ("value".equals(valueName) && metric != null) {
-                text.append(Wording.metricName(metric, ru)).append(' ');
-            }
-            text.append(Numbers.format(value)).append(Wording.unit(metric, lang))
-                    .append(ru ? " (дней: " + days + ")" : " (" + days + " days)");
-        }
-        int n = rows.size();
-        String type = n == 1 ? "single" : n <= INLINE_ROWS ? "inline" : "large_data";
-        return new Answer(text.toString(), type, n, "large_data".equals(type) ? title(plan, lang) : null);
-    }
-
-    private static Answer scalar(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        QueryResult.Summary s = result.summary();
-        String heading = heading(plan, lang);
-        String synthetic = synthetic(result, lang);
+    private static Answer scalar(Ctx c, Operation operation) {
+        Messages m = c.m();
+        QueryResult.Summary s = c.summary();
         if (s != null && s.value() == null && s.values() != null && !s.values().isEmpty()) {
             List<String> parts = new ArrayList<>();
             for (Map.Entry<String, Double> e : s.values().entrySet()) {
-                parts.add(e.getKey() + " " + Numbers.format(e.getValue()));
+                if (e.getValue() != null) {
+                    parts.add(lowerFirst(Columns.header(e.getKey(), m)) + " " + Wording.value(e.getValue(),
+                            e.getKey(), m));
+                }
             }
-            return new Answer(heading + ": " + String.join(", ", parts) + synthetic + ".", "single", 1,
-                    null);
+            if (parts.isEmpty()) {
+                return empty(c);
+            }
+            return single(c.text("answer.values", "head", c.head(), "values", String.join(", ", parts)));
         }
         if (s == null || s.value() == null) {
-            return new Answer(heading + (ru ? ": результат пустой — данных за этот период нет" + synthetic + "."
-                    : ": the result is empty — there is no data for this period" + synthetic + "."),
-                    "no_data", 0, null);
+            return noData(c.text("answer.nodata", "head", c.head()));
         }
-        String value = Numbers.format(s.value());
-        if (plan != null && Operation.COUNT.is(plan.operation()) || Operation.COUNT.is(result.operation())) {
-            return new Answer(heading + ": " + value + synthetic + ".", "single", 1, null);
+        boolean count = operation == Operation.COUNT || c.plan() != null && Operation.COUNT.is(c.plan().operation());
+        if (count) {
+            if (s.value() == 0) {
+                return noData(c.text("answer.count.none", "head", c.head(), "units", c.unit().manyOf(m)));
+            }
+            return single(c.text("answer.count", "head", c.head(), "n", s.value()));
         }
-        String metric = plan == null ? null : plan.metric();
-        StringBuilder text = new StringBuilder(heading).append(": ").append(value)
-                .append(Wording.unit(metric, lang));
-        if (result.sourceRowCount() > 0) {
-            text.append(ru ? ", дней в расчёте: " : ", over ").append(result.sourceRowCount())
-                    .append(ru ? "" : " trading days");
+        String aggregate = c.plan() == null ? null : c.plan().aggregate();
+        String value = "count".equalsIgnoreCase(aggregate) ? Numbers.format(s.value(), m)
+                : Wording.value(s.value(), c.metric(), m);
+        Double days = c.values().get("count");
+        long n = days != null ? days.longValue() : c.result().sourceRowCount();
+        if (n <= 0) {
+            return single(c.text("answer.value", "head", c.head(), "value", value));
         }
-        text.append(synthetic).append('.');
-        return new Answer(text.toString(), "single", 1, null);
+        return single(c.text("answer.aggregate", "head", c.head(), "value", value, "count", c.unit().count(n, m),
+                "countOver", c.unit().countOver(n, m)));
     }
 
-    private static Answer list(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        List<Map<String, Object>> rows = rows(result);
-        String heading = heading(plan, lang);
-        String synthetic = synthetic(result, lang);
+    // ---- lists ----
+
+    private static Answer list(Ctx c) {
+        Messages m = c.m();
+        List<Map<String, Object>> rows = c.rows();
         int n = rows.size();
         if (n == 0) {
-            return new Answer(heading + (ru ? ": подходящих дней нет" : ": no days matched") + synthetic + ".",
-                    "no_data", 0, null);
+            return noData(c.text("answer.list.none", "head", c.head(), "units", c.unit().manyOf(m)));
         }
-        List<String> columns = listColumns(result, plan, rows);
+        List<String> columns = listColumns(c, rows);
         if (n <= INLINE_ROWS) {
-            String text = heading + synthetic + ":\n\n" + table(columns, rows);
+            String text = c.text("answer.list.inline", "head", c.head()) + "\n\n" + table(columns, rows, m);
             return new Answer(text, n == 1 ? "single" : "inline", n, null);
         }
-        Map<String, Object> first = result.summary() != null && result.summary().first() != null
-                ? result.summary().first() : rows.get(0);
-        Map<String, Object> last = result.summary() != null && result.summary().last() != null
-                ? result.summary().last() : rows.get(n - 1);
-        String text = heading + (ru ? " — найдено дней: " : ": ") + n + (ru ? "" : " days") + synthetic + ". "
-                + (ru ? "Первый в списке: " : "First in the list: ") + describeRow(first, columns)
-                + (ru ? ", последний: " : ", last: ") + describeRow(last, columns)
-                + (ru ? ". Полная таблица — в блоке данных." : ". The full table is in the data block.");
-        return new Answer(text, "large_data", n, title(plan, lang));
+        QueryResult.Summary s = c.summary();
+        Map<String, Object> first = s != null && s.first() != null ? s.first() : rows.get(0);
+        Map<String, Object> last = s != null && s.last() != null ? s.last() : rows.get(n - 1);
+        long total = Math.max(n, c.result().sourceRowCount());
+        StringBuilder text = new StringBuilder(c.text("answer.list.long", "head", c.head(), "count",
+                c.unit().count(total, m), "first", describeRow(first, columns, c), "last",
+                describeRow(last, columns, c)));
+        if (total > n) {
+            text.append(' ').append(c.text("answer.list.capped", "shown", n));
+        }
+        return new Answer(text.toString(), "large_data", n, title(c));
     }
 
-    private static Answer grouped(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        List<Map<String, Object>> rows = rows(result);
-        String heading = heading(plan, lang);
-        String synthetic = synthetic(result, lang);
-        if (rows.isEmpty()) {
-            return new Answer(heading + (ru ? ": данных нет" : ": no data") + synthetic + ".", "no_data", 0, null);
-        }
-        QueryResult.Summary s = result.summary();
-        String by = s != null && s.by() != null ? s.by() : plan != null ? plan.groupBy() : null;
-        if (by == null || !rows.get(0).containsKey(by)) {
-            by = rows.get(0).keySet().iterator().next();
-        }
-        String valueColumn = valueColumn(rows.get(0), by, plan, s);
-        Map<String, Object> best = s != null && s.best() != null && s.best().containsKey(valueColumn) ? s.best()
-                : extremeRow(rows, valueColumn, true);
-        Map<String, Object> worst = s != null && s.worst() != null && s.worst().containsKey(valueColumn) ? s.worst()
-                : extremeRow(rows, valueColumn, false);
-        String unit = Wording.unit(plan == null ? null : plan.metric(), lang);
-        // weekday 1 and month 3 mean nothing to a reader: show the name column the executor adds beside them
-        String label = rows.get(0).containsKey(by + "_name") ? by + "_name" : by;
-        StringBuilder text = new StringBuilder(heading).append(synthetic).append(": ");
-        if (best != null && worst != null) {
-            text.append(ru ? "больше всего — " : "highest: ").append(groupName(best, by, label, lang))
-                    .append(" (").append(Numbers.format(best.get(valueColumn))).append(unit).append(")")
-                    .append(ru ? ", меньше всего — " : ", lowest: ").append(groupName(worst, by, label, lang))
-                    .append(" (").append(Numbers.format(worst.get(valueColumn))).append(unit).append(").");
-        } else {
-            text.append(ru ? "групп: " : "groups: ").append(rows.size()).append('.');
-        }
-        if (rows.size() <= GROUP_TABLE_ROWS) {
-            List<Map<String, Object>> shown = new ArrayList<>();
-            for (Map<String, Object> row : rows) {
-                Map<String, Object> copy = new LinkedHashMap<>(row);
-                copy.put(label, groupName(row, by, label, lang));
-                shown.add(copy);
-            }
-            text.append("\n\n").append(table(List.of(label, valueColumn), shown));
-        }
-        int n = rows.size();
-        String type = n == 1 ? "single" : n <= INLINE_ROWS ? "inline" : "large_data";
-        return new Answer(text.toString(), type, n, "large_data".equals(type) ? title(plan, lang) : null);
-    }
-
-    /** The group's name as the reader knows it; the executor's names are English, Russian gets its own. */
-    private static String groupName(Map<String, Object> row, String by, String label, String lang) {
-        Object name = row.get(label);
-        if (name == null) {
-            name = row.get(by);
-        }
-        String text = Numbers.format(name);
-        return Wording.ru(lang) ? Wording.russianName(text) : text;
-    }
-
-    private static Answer formation(QueryResult result, Plan plan, String lang) {
-        boolean ru = Wording.ru(lang);
-        List<Map<String, Object>> rows = rows(result);
-        String heading = heading(plan, lang);
-        String synthetic = synthetic(result, lang);
-        if (rows.isEmpty()) {
-            return new Answer(heading + (ru ? ": данных нет" : ": no data") + synthetic + ".", "no_data", 0, null);
-        }
-        Map<String, Object> sample = rows.get(0);
-        QueryResult.Summary s = result.summary();
-        // 60-minute buckets are named "hour", 15/30-minute ones "time" ("HH:MM")
-        String hourColumn = s != null && s.by() != null && sample.containsKey(s.by()) ? s.by()
-                : column(sample, "hour", "time");
-        String shareColumn = column(sample, "pct", "percent", "share");
-        String countColumn = column(sample, "days", "count", "frequency");
-        Map<String, Object> peak = s != null && s.best() != null && hourColumn != null && s.best().containsKey(hourColumn)
-                ? s.best()
-                : extremeRow(rows, countColumn != null ? countColumn : shareColumn, true);
-        if (peak == null || hourColumn == null) {
-            return new Answer(heading + synthetic + (ru ? ": в результате нет разбивки по часам."
-                    : ": the result has no breakdown by hour."), "no_data", 0, null);
-        }
-        String bucket = plan == null || plan.bucket() == null ? "60m" : plan.bucket().trim().toLowerCase(Locale.ROOT);
-        String slot = bucket.equals("60m") ? (ru ? "в час, начинающийся в " : "in the hour starting ")
-                : bucket.matches("\\d+m") ? (ru ? "в " + bucket.replace("m", "-минутный интервал, начинающийся в ")
-                : "in the " + bucket.replace("m", "-minute slot starting "))
-                : (ru ? "в интервал, начинающийся в " : "in the slot starting ");
-        StringBuilder text = new StringBuilder(heading).append(synthetic)
-                .append(ru ? ": чаще всего " : ": most often ").append(slot)
-                .append(hour(peak.get(hourColumn))).append(" ET");
-        List<String> parts = new ArrayList<>();
-        if (shareColumn != null && peak.get(shareColumn) instanceof Number share) {
-            parts.add(percent(shareColumn, share.doubleValue()) + (ru ? " дней" : " of days"));
-        }
-        if (countColumn != null && peak.get(countColumn) != null) {
-            parts.add((ru ? "дней: " : "days: ") + Numbers.format(peak.get(countColumn)));
-        }
-        if (!parts.isEmpty()) {
-            text.append(" — ").append(String.join(", ", parts));
-        }
-        text.append('.');
-        int n = rows.size();
-        String type = n == 1 ? "single" : n <= INLINE_ROWS ? "inline" : "large_data";
-        return new Answer(text.toString(), type, n, "large_data".equals(type) ? title(plan, lang) : null);
-    }
-
-    /** The share as a percentage: a *_pct column already is one; a share column holds a fraction. */
-    private static String percent(String column, double value) {
-        boolean fraction = column.contains("share") && value <= 1.0;
-        return Numbers.format(fraction ? value * 100 : value) + "%";
-    }
-
-    private static String hour(Object value) {
-        if (value instanceof Number n && n.doubleValue() == Math.floor(n.doubleValue())) {
-            return String.format(Locale.ROOT, "%02d:00", n.intValue());
-        }
-        return Numbers.format(value);
-    }
-
-    private static String heading(Plan plan, String lang) {
-        if (plan == null) {
-            return Wording.ru(lang) ? "Результат" : "Result";
-        }
-        return Wording.heading(plan, lang);
-    }
-
-    private static String title(Plan plan, String lang) {
-        return plan == null ? null : Wording.title(QuestionSpec.fromPlan(plan), lang);
-    }
-
-    static String synthetic(QueryResult result, String lang) {
-        if (result.metadata() != null && "synthetic".equals(result.metadata().dataSource())) {
-            return Wording.ru(lang) ? " (синтетические данные)" : " (synthetic data)";
-        }
-        return "";
-    }
-
-    private static List<Map<String, Object>> rows(QueryResult result) {
-        return result.table() == null ? List.of() : result.table();
-    }
-
-    private static List<String> listColumns(QueryResult result, Plan plan, List<Map<String, Object>> rows) {
+    /** The date, the group's or row's name, the metric and the filtered metrics; else the first four columns. */
+    private static List<String> listColumns(Ctx c, List<Map<String, Object>> rows) {
+        QueryResult result = c.result();
+        Plan plan = c.plan();
         List<String> available = result.columns() != null && !result.columns().isEmpty() ? result.columns()
                 : new ArrayList<>(rows.get(0).keySet());
         List<String> chosen = new ArrayList<>();
-        for (String d : DATE_COLUMNS) {
+        if (c.unit().kind().equals("bar") && available.contains("bar_time")) {
+            chosen.add("bar_time");
+        }
+        for (String d : chosen.isEmpty() ? DATE_COLUMNS : List.<String>of()) {
             if (available.contains(d)) {
                 chosen.add(d);
                 break;
@@ -546,18 +236,22 @@ public final class AnswerWriter {
         }
         if (plan != null && plan.groupBy() != null) {
             String group = plan.groupBy().toLowerCase(Locale.ROOT);
-            String name = group.equals("year") ? "year" : group + "_name";
-            if (available.contains(name)) {
+            String name = group.equals("year") || group.equals("hour") ? group : group + "_name";
+            if (available.contains(name) && !chosen.contains(name)) {
                 chosen.add(name);
             }
+        }
+        if (c.unit().kind().equals("month") && available.contains("month_name") && !chosen.contains("month_name")) {
+            chosen.add("month_name");
         }
         if (plan != null && plan.metric() != null && available.contains(plan.metric())) {
             chosen.add(plan.metric());
         }
         if (plan != null) {
-            for (Plan.Condition c : plan.filters()) {
-                if (!c.metric().equals("is_green") && available.contains(c.metric()) && !chosen.contains(c.metric())) {
-                    chosen.add(c.metric());
+            for (Plan.Condition cond : plan.filters()) {
+                String metric = cond.metric();
+                if (!metric.startsWith("is_") && available.contains(metric) && !chosen.contains(metric)) {
+                    chosen.add(metric);
                 }
             }
         }
@@ -567,68 +261,690 @@ public final class AnswerWriter {
         return chosen;
     }
 
-    private static String table(List<String> columns, List<Map<String, Object>> rows) {
-        StringBuilder sb = new StringBuilder("| ").append(String.join(" | ", columns)).append(" |\n|");
+    /** "Jan 10, 2024 (January, range 412.5 points)" / "10 января 2024 г. (январь, диапазон 412,5 пункта)". */
+    private static String describeRow(Map<String, Object> row, List<String> columns, Ctx c) {
+        Messages m = c.m();
+        String date = null;
+        List<String> parts = new ArrayList<>();
+        for (String col : columns.isEmpty() ? new ArrayList<>(row.keySet()) : columns) {
+            if (!row.containsKey(col)) {
+                continue;
+            }
+            Object v = row.get(col);
+            if (date == null && DATE_COLUMNS.contains(col)) {
+                date = Numbers.date(v, m);
+            } else if (Columns.NAME_COLUMNS.contains(col)) {
+                parts.add(Columns.cell(col, v, m));
+            } else {
+                parts.add(lowerFirst(Columns.header(col, m)) + " " + (v instanceof Number && !Columns.isPlain(col)
+                        ? Wording.value(v, col, m) : Columns.cell(col, v, m)));
+            }
+        }
+        if (date == null) {
+            return String.join(", ", parts);
+        }
+        return parts.isEmpty() ? date : date + " (" + String.join(", ", parts) + ")";
+    }
+
+    // ---- groups ----
+
+    private static Answer grouped(Ctx c) {
+        Messages m = c.m();
+        List<Map<String, Object>> rows = c.rows();
+        if (rows.isEmpty()) {
+            return empty(c);
+        }
+        QueryResult.Summary s = c.summary();
+        Plan plan = c.plan();
+        String by = s != null && s.by() != null ? s.by() : plan != null ? plan.groupBy() : null;
+        if (by == null || !rows.get(0).containsKey(by)) {
+            by = rows.get(0).keySet().iterator().next();
+        }
+        String valueColumn = valueColumn(rows.get(0), by, plan, s);
+        Map<String, Object> best = s != null && s.best() != null && s.best().containsKey(valueColumn) ? s.best()
+                : extremeRow(rows, valueColumn, true);
+        Map<String, Object> worst = s != null && s.worst() != null && s.worst().containsKey(valueColumn)
+                ? s.worst() : extremeRow(rows, valueColumn, false);
+        boolean counts = valueColumn.equals("count") || plan != null && plan.metric() == null;
+        String text;
+        if (best != null && worst != null) {
+            text = c.text("answer.group", "head", c.head(), "best", groupName(best, by, m), "bestValue",
+                    groupValue(best.get(valueColumn), counts, c), "worst", groupName(worst, by, m), "worstValue",
+                    groupValue(worst.get(valueColumn), counts, c));
+        } else {
+            text = c.text("answer.group.plain", "head", c.head(), "n", rows.size());
+        }
+        if (rows.size() <= GROUP_TABLE_ROWS) {
+            List<Map<String, Object>> shown = new ArrayList<>();
+            for (Map<String, Object> row : rows) {
+                Map<String, Object> copy = new LinkedHashMap<>();
+                copy.put("group", groupName(row, by, m));
+                copy.put("value", row.get(valueColumn));
+                shown.add(copy);
+            }
+            String valueHeader = counts ? m.get("column.count") : plan != null && plan.metric() != null
+                    ? Wording.capitalized(Wording.aggregateName(plan.aggregate(), plan.metric(), m))
+                    : Columns.header(valueColumn, m);
+            text += "\n\n" + table(List.of(groupHeader(by, m), valueHeader), List.of("group", "value"), shown, m);
+        }
+        return sized(c, text, rows.size());
+    }
+
+    private static String groupValue(Object value, boolean counts, Ctx c) {
+        return counts && value instanceof Number n ? c.unit().count(n.longValue(), c.m())
+                : Wording.value(value, c.metric(), c.m());
+    }
+
+    private static String groupHeader(String by, Messages m) {
+        return m.get("group.column", "by", Wording.groupKey(by));
+    }
+
+    /** The group's name as the reader knows it: weekday, month and quarter names in their language, years plain. */
+    private static String groupName(Map<String, Object> row, String by, Messages m) {
+        Object name = row.get(by + "_name");
+        if (name instanceof String s) {
+            return Columns.name(s, m);
+        }
+        Object key = row.get(by);
+        if (key instanceof String s) {
+            return Columns.name(s, m);
+        }
+        if (key instanceof Number n) {
+            int i = n.intValue();
+            return switch (by) {
+                case "weekday" -> i >= 1 && i <= 7 ? m.get("weekday." + i) : Numbers.plain(n);
+                case "month" -> i >= 1 && i <= 12 ? m.get("month." + i) : Numbers.plain(n);
+                case "quarter" -> m.get("quarter", "q", i);
+                case "hour" -> String.format(Locale.ROOT, "%02d:00", i);
+                default -> Numbers.plain(n);
+            };
+        }
+        return Numbers.format(key, m);
+    }
+
+    // ---- distribution ----
+
+    /** count, mean, median, std, the percentiles, min and max, the fullest bin; the histogram stays in the block. */
+    private static Answer distribution(Ctx c) {
+        Messages m = c.m();
+        Map<String, Double> v = c.values();
+        Double count = v.get("count");
+        if (c.noSuchDays() || count == null || count == 0) {
+            return empty(c);
+        }
+        String metric = c.metric();
+        boolean points = Wording.measure(metric) == Wording.Measure.POINTS;
+        StringBuilder text = new StringBuilder(c.text("dist.head", "head", c.head(), "count",
+                c.unit().count(count.longValue(), m), "points", points ? "yes" : "no"));
+        List<String> centre = new ArrayList<>();
+        for (String name : List.of("mean", "median", "std")) {
+            if (v.get(name) != null) {
+                centre.add(c.text("dist." + name, "v", shown(v.get(name), metric, m)));
+            }
+        }
+        if (!centre.isEmpty()) {
+            text.append("; ").append(String.join(", ", centre));
+        }
+        List<String> percentiles = new ArrayList<>();
+        for (Map.Entry<String, Double> e : v.entrySet()) {
+            Matcher p = Pattern.compile("p(\\d+)(?:_(\\d+))?").matcher(e.getKey());
+            if (p.matches() && !e.getKey().equals("p50") && e.getValue() != null) {
+                double rank = Double.parseDouble(p.group(1) + (p.group(2) == null ? "" : "." + p.group(2)));
+                percentiles.add(c.text("dist.percentile", "p", rank, "v", shown(e.getValue(), metric, m)));
+            }
+        }
+        if (!percentiles.isEmpty()) {
+            text.append("; ").append(c.text("dist.percentiles", "list", String.join(", ", percentiles)));
+        }
+        if (v.get("min") != null && v.get("max") != null) {
+            text.append("; ").append(c.text("dist.range", "min", shown(v.get("min"), metric, m), "max",
+                    shown(v.get("max"), metric, m)));
+        }
+        text.append('.');
+        Map<String, Object> peak = c.summary().best();
+        if (peak != null && peak.get("pct") != null && peak.get("bin_from") != null && peak.get("bin_to") != null) {
+            text.append(' ').append(c.text("dist.peak", "from", shown(peak.get("bin_from"), metric, m), "to",
+                    shown(peak.get("bin_to"), metric, m), "pct", peak.get("pct"), "units", c.unit().manyOf(m)));
+        }
+        int bins = c.rows().size();
+        if (bins > 0) {
+            text.append(' ').append(c.text("dist.histogram", "bins", bins));
+        }
+        return single(text.toString());
+    }
+
+    /** A distribution's number: with "%" for percentages; points are said once, in the head. */
+    private static String shown(Object value, String metric, Messages m) {
+        return Wording.measure(metric) == Wording.Measure.PERCENT ? Wording.value(value, metric, m)
+                : Numbers.format(value, m);
+    }
+
+    // ---- probability ----
+
+    /** P(outcome | rows) as a percentage with matches of total, and the period's base rate beside it. */
+    private static Answer probability(Ctx c) {
+        Messages m = c.m();
+        Map<String, Double> v = c.values();
+        Double total = v.get("total");
+        if (total == null || total == 0) {
+            return empty(c);
+        }
+        Double p = c.summary().value() != null ? c.summary().value() : v.get("probability");
+        Double matches = v.get("matches");
+        boolean years = c.plan() != null && Wording.singleMonthSubject(c.plan(), c.unit());
+        String of = years ? m.get("count.years.of", "n", total.longValue()) : c.unit().countOf(total.longValue(), m);
+        StringBuilder text = new StringBuilder(c.text("answer.probability", "head", c.head(), "p", p, "matches",
+                matches == null ? 0 : matches, "total", of));
+        Double base = v.get("base_probability");
+        Double baseTotal = v.get("base_total");
+        if (base != null && baseTotal != null && !baseTotal.equals(total)) {
+            text.append(' ').append(c.text("answer.probability.base", "p", base, "count",
+                    c.unit().count(baseTotal.longValue(), m), "countOver", c.unit().countOver(baseTotal.longValue(), m)));
+        }
+        return single(text.toString());
+    }
+
+    // ---- streak ----
+
+    /** How many runs, the longest with its dates, the mean length; the runs themselves are in the data block. */
+    private static Answer streak(Ctx c) {
+        Messages m = c.m();
+        Map<String, Double> v = c.values();
+        Integer minLength = c.plan() == null ? null : c.plan().minLength();
+        Double runs = v.get("runs");
+        Map<String, Object> longest = c.summary() == null ? null : c.summary().best();
+        if (runs == null || runs == 0 || longest == null) {
+            return noData(minLength == null ? c.text("streak.none", "head", c.head())
+                    : c.text("streak.noneAtLeast", "head", c.head(), "min", c.unit().countOf(minLength, m)));
+        }
+        String count = m.get("count.runs", "n", runs.longValue());
+        StringBuilder text = new StringBuilder(c.text("streak.head", "head", c.head(), "runs", minLength == null
+                ? count : c.text("streak.atLeast", "runs", count, "min", c.unit().countOf(minLength, m))));
+        Object length = longest.get("length");
+        text.append("; ").append(c.text("streak.longest", "length", length instanceof Number n
+                        ? c.unit().count(n, m) : Numbers.format(length, m), "from", Numbers.date(longest.get("start"), m),
+                "to", Numbers.date(longest.get("end"), m)));
+        if (v.get("mean_length") != null) {
+            text.append("; ").append(c.text("streak.mean", "length", c.unit().count(v.get("mean_length"), m)));
+        }
+        text.append('.');
+        int n = c.rows().size();
+        if (n > 1) {
+            text.append(' ').append(c.text("streak.more"));
+        }
+        return sized(c, text.toString(), n);
+    }
+
+    // ---- correlation ----
+
+    /** The coefficient, n and the executor's strength/direction words. */
+    private static Answer correlation(Ctx c) {
+        Messages m = c.m();
+        Double n = c.values().get("n");
+        Double r = c.summary() == null ? null : c.summary().value();
+        if (n == null || n == 0) {
+            return empty(c);
+        }
+        if (r == null) {
+            return noData(c.text("correlation.tooFew", "head", c.head(), "units", c.unit().manyOf(m), "n", n));
+        }
+        String strength = c.label("strength");
+        String direction = c.label("direction");
+        String words = strength == null ? "" : "none".equals(strength) ? m.get("correlation.none")
+                : m.get("correlation.words", "strength", strength.replace(' ', '_'), "direction",
+                direction == null ? "none" : direction);
+        return single(c.text(words.isEmpty() ? "correlation.plain" : "correlation.answer", "head", c.head(), "r", r,
+                "count", c.unit().count(n.longValue(), m), "countOver", c.unit().countOver(n.longValue(), m),
+                "words", words));
+    }
+
+    // ---- around ----
+
+    /** One line per offset: the mean of the metric and, for signed metrics, how often it was positive. */
+    private static Answer around(Ctx c) {
+        Messages m = c.m();
+        List<Map<String, Object>> rows = c.rows();
+        if (rows.isEmpty() || c.noSuchDays()) {
+            return empty(c);
+        }
+        String metric = c.metric() == null ? "change_pct" : c.metric();
+        StringBuilder text = new StringBuilder(c.text("around.head", "head", c.head(), "count",
+                c.unit().count(c.result().sourceRowCount(), m)));
+        for (Map<String, Object> row : rows) {
+            String day = offsetName(row.get("day"), c);
+            Object count = row.get("count");
+            text.append("\n- ");
+            if (!(count instanceof Number k) || k.longValue() == 0) {
+                text.append(c.text("around.noData", "day", day));
+                continue;
+            }
+            String mean = Wording.value(row.get("mean"), metric, m);
+            if (SIGNED.contains(metric.toLowerCase(Locale.ROOT)) && row.get("positive_pct") != null) {
+                text.append(c.text("around.line", "day", day, "mean", mean, "pct", row.get("positive_pct"), "of",
+                        c.unit().countOf(k.longValue(), m)));
+            } else {
+                text.append(c.text("around.lineMean", "day", day, "mean", mean, "count",
+                        c.unit().count(k.longValue(), m)));
+            }
+        }
+        return sized(c, text.toString(), rows.size());
+    }
+
+    /** -1 → "the day before", 1 → "the next day", 5 → "5 days later" / "накануне", "через 5 дней". */
+    private static String offsetName(Object day, Ctx c) {
+        Messages m = c.m();
+        if (!(day instanceof Number d)) {
+            return Numbers.format(day, m);
+        }
+        int n = d.intValue();
+        String unit = c.unit().kind();
+        if (n == 0) {
+            return m.get("around.same", "unit", unit);
+        }
+        if (Math.abs(n) == 1) {
+            return m.get(n < 0 ? "around.before1" : "around.after1", "unit", unit);
+        }
+        return m.get(n < 0 ? "around.before" : "around.after", "count", c.unit().count(Math.abs(n), m));
+    }
+
+    // ---- compare ----
+
+    /** One line per variant, named by what sets it apart, with its value and its number of rows. */
+    private static Answer compare(Ctx c) {
+        Messages m = c.m();
+        List<Map<String, Object>> rows = c.rows();
+        boolean anyRows = rows.stream().anyMatch(r -> r.get("count") instanceof Number n && n.longValue() > 0);
+        if (rows.isEmpty() || c.noSuchDays() || !anyRows) {
+            return empty(c);
+        }
+        QueryResult.Summary s = c.summary();
+        String valueColumn = s != null && s.valueName() != null ? s.valueName() : "count";
+        StringBuilder text = new StringBuilder(c.text("compare.head", "head", c.head()));
+        List<Plan> variants = c.plan() == null ? List.of() : c.plan().variants();
+        for (int i = 0; i < rows.size(); i++) {
+            Map<String, Object> row = rows.get(i);
+            Plan variant = variants.size() == rows.size() ? variants.get(i) : null;
+            String name = variantName(row, variant, c);
+            long count = row.get("count") instanceof Number n ? n.longValue() : 0;
+            text.append("\n- ");
+            if (count == 0) {
+                text.append(c.text("compare.none", "name", name, "units", c.unit().manyOf(m)));
+            } else if (valueColumn.equals("count") || row.get(valueColumn) == null) {
+                text.append(c.text("compare.count", "name", name, "count", c.unit().count(count, m)));
+            } else {
+                String metric = row.get("metric") instanceof String r ? r : c.metric();
+                text.append(c.text("compare.line", "name", name, "value", Wording.value(row.get(valueColumn),
+                        metric, m), "count", c.unit().count(count, m)));
+            }
+        }
+        return sized(c, text.toString(), rows.size());
+    }
+
+    /**
+     * A variant as the reader would name it, from its own fields (period, session, metric, the rows it picks);
+     * the executor's label when they say nothing.
+     */
+    private static String variantName(Map<String, Object> row, Plan v, Ctx c) {
+        Messages m = c.m();
+        List<String> parts = new ArrayList<>();
+        if (v != null) {
+            if (v.period() != null && (v.period().from() != null || v.period().to() != null)) {
+                parts.add(Wording.period(v.period(), m));
+            }
+            if (v.session() != null) {
+                parts.add(Wording.sessionName(v.session(), m));
+            }
+            if (v.metric() != null) {
+                parts.add(Wording.metricName(v.metric(), m));
+            }
+            String days = Wording.daysPhrase(v, c.unit(), m);
+            if (days != null) {
+                parts.add(days);
+            }
+            parts.addAll(Wording.tail(v, c.unit(), m, true));
+        }
+        if (!parts.isEmpty()) {
+            return String.join(", ", parts);
+        }
+        Object label = row.get("variant");
+        if (label instanceof String s) {
+            int weekday = Wording.weekdayNumber(s);
+            int month = Wording.monthNumber(s);
+            return s.length() >= 3 && weekday > 0 && !s.matches("\\d+") ? m.get("weekday." + weekday)
+                    : s.length() >= 3 && month > 0 && !s.matches("\\d+") ? m.get("month." + month) : s;
+        }
+        return Numbers.format(label, m);
+    }
+
+    // ---- formation ----
+
+    private static final Pattern BUCKET = Pattern.compile("(\\d+)\\s*(m|min|h)");
+
+    private static Answer formation(Ctx c) {
+        Messages m = c.m();
+        List<Map<String, Object>> rows = c.rows();
+        if (rows.isEmpty()) {
+            return empty(c);
+        }
+        Map<String, Object> sample = rows.get(0);
+        QueryResult.Summary s = c.summary();
+        String timeColumn = s != null && s.by() != null && sample.containsKey(s.by()) ? s.by()
+                : sample.containsKey("hour") ? "hour" : sample.containsKey("time") ? "time" : null;
+        String countColumn = sample.containsKey("count") ? "count" : sample.containsKey("days") ? "days" : null;
+        Map<String, Object> peak = s != null && s.best() != null && timeColumn != null && s.best().containsKey(timeColumn)
+                ? s.best() : extremeRow(rows, countColumn != null ? countColumn : "pct", true);
+        if (peak == null || timeColumn == null) {
+            return noData(c.text("formation.noBuckets", "head", c.head()));
+        }
+        String time = peak.get(timeColumn) instanceof Number h ? String.format(Locale.ROOT, "%02d:00", h.intValue())
+                : Numbers.format(peak.get(timeColumn), m);
+        String bucket = c.plan() == null || c.plan().bucket() == null ? "60m"
+                : c.plan().bucket().trim().toLowerCase(Locale.ROOT);
+        Matcher b = BUCKET.matcher(bucket);
+        String slot;
+        if (!b.matches() || bucket.equals("60m") || bucket.equals("1h")) {
+            slot = m.get("slot.hour", "time", time);
+        } else if (b.group(2).startsWith("h")) {
+            slot = m.get("slot.hours", "n", Integer.parseInt(b.group(1)), "time", time);
+        } else {
+            slot = m.get("slot.minutes", "n", Integer.parseInt(b.group(1)), "time", time);
+        }
+        Object days = countColumn == null ? null : peak.get(countColumn);
+        Object pct = peak.get("pct");
+        String text;
+        if (days instanceof Number d && pct != null) {
+            text = c.text("formation.answer", "head", c.head(), "slot", slot, "count", c.unit().count(d.longValue(), m),
+                    "pct", pct);
+        } else if (days instanceof Number d) {
+            text = c.text("formation.count", "head", c.head(), "slot", slot, "count", c.unit().count(d.longValue(), m));
+        } else {
+            text = c.text("formation.slot", "head", c.head(), "slot", slot);
+        }
+        return sized(c, text, rows.size());
+    }
+
+    // ---- snapshot ----
+
+    private static final Pattern AVERAGE = Pattern.compile("avg_(\\d+)d_(range|volume)");
+
+    /** What happened on each day of a short period: prices, move, range and volume against their averages. */
+    private static Answer snapshot(Ctx c) {
+        Messages m = c.m();
+        List<Map<String, Object>> rows = c.rows();
+        // with days to show, weekends go without saying; a question about a weekend day still hears why
+        String note = noTradingNote(c.label("note"), m, rows.isEmpty());
+        if (rows.isEmpty()) {
+            String text = c.text("snapshot.none", "head", c.head());
+            return noData(note == null ? text : text + " " + note);
+        }
+        Map<String, List<Map<String, Object>>> byDay = new LinkedHashMap<>();
+        for (Map<String, Object> row : rows) {
+            byDay.computeIfAbsent(String.valueOf(row.get("trade_date")), k -> new ArrayList<>()).add(row);
+        }
+        StringBuilder text = new StringBuilder();
+        if (byDay.size() == 1) {
+            Map<String, Object> first = rows.get(0);
+            text.append(Wording.capitalized(c.text("snapshot.day", "weekday", weekdayOf(first, m), "date",
+                    Numbers.date(first.get("trade_date"), m)))).append(c.synthetic()).append(':');
+            for (Map<String, Object> row : byDay.values().iterator().next()) {
+                text.append("\n- ").append(sessionLine(row, m));
+            }
+        } else if (byDay.size() <= SNAPSHOT_DAYS_IN_TEXT) {
+            text.append(c.head()).append(':');
+            for (List<Map<String, Object>> day : byDay.values()) {
+                Map<String, Object> first = day.get(0);
+                text.append("\n\n").append(Wording.capitalized(c.text("snapshot.day", "weekday", weekdayOf(first, m),
+                        "date", Numbers.date(first.get("trade_date"), m)))).append(':');
+                for (Map<String, Object> row : day) {
+                    text.append("\n- ").append(sessionLine(row, m));
+                }
+            }
+        } else {
+            text.append(c.text("snapshot.many", "head", c.head(), "count", c.unit().count(byDay.size(), m)));
+            Map<String, Object> widest = null;
+            Map<String, Object> biggest = null;
+            for (Map<String, Object> row : rows) {
+                if (!"RTH".equals(row.get("session"))) {
+                    continue;
+                }
+                if (number(row, "range") != null && (widest == null || number(row, "range") > number(widest, "range"))) {
+                    widest = row;
+                }
+                if (number(row, "change_pct") != null && (biggest == null
+                        || Math.abs(number(row, "change_pct")) > Math.abs(number(biggest, "change_pct")))) {
+                    biggest = row;
+                }
+            }
+            if (widest != null) {
+                text.append(' ').append(c.text("snapshot.widest", "date",
+                        Numbers.date(widest.get("trade_date"), m), "range", m.get("value.points", "v",
+                                widest.get("range")), "vs", versusAverage(widest, "range", m)));
+            }
+            if (biggest != null) {
+                text.append(' ').append(c.text("snapshot.biggest", "date",
+                        Numbers.date(biggest.get("trade_date"), m), "move", move(biggest, m)));
+            }
+            text.append(' ').append(m.get("snapshot.more"));
+        }
+        if (note != null) {
+            text.append(byDay.size() <= SNAPSHOT_DAYS_IN_TEXT ? "\n\n" : " ").append(note);
+        }
+        return sized(c, text.toString(), byDay.size() <= SNAPSHOT_DAYS_IN_TEXT ? Math.min(rows.size(), INLINE_ROWS)
+                : rows.size());
+    }
+
+    private static String weekdayOf(Map<String, Object> row, Messages m) {
+        Object name = row.get("weekday_name");
+        return name instanceof String s ? Columns.name(s, m) : "";
+    }
+
+    /** "RTH: open …, high … at 09:41, …, close …; down 3.05% (560 points). Range … Volume …". */
+    private static String sessionLine(Map<String, Object> row, Messages m) {
+        StringBuilder line = new StringBuilder(Wording.capitalized(Wording.sessionName(String.valueOf(
+                row.get("session")), m))).append(": ");
+        line.append(m.get("snap.prices", "open", Numbers.format(row.get("open"), m), "high",
+                Numbers.format(row.get("high"), m), "highAt", at(row.get("high_time"), m), "low",
+                Numbers.format(row.get("low"), m), "lowAt", at(row.get("low_time"), m), "close",
+                Numbers.format(row.get("close"), m)));
+        if (number(row, "change_pct") != null) {
+            line.append("; ").append(move(row, m));
+        }
+        line.append('.');
+        if (row.get("range") != null) {
+            line.append(' ').append(m.get("snap.range", "range", m.get("value.points", "v", row.get("range")), "vs",
+                    versusAverage(row, "range", m)));
+        }
+        Double gap = number(row, "gap_pct");
+        if (gap != null && gap != 0 && row.get("gap") instanceof Number g) {
+            line.append(' ').append(m.get("snap.gap", "dir", gap > 0 ? "up" : "down", "pct", Math.abs(gap),
+                    "points", m.get("value.points", "v", Math.abs(g.doubleValue()))));
+        }
+        if (row.get("volume") != null) {
+            line.append(' ').append(m.get("snap.volume", "volume", Numbers.format(row.get("volume"), m), "vs",
+                    versusAverage(row, "volume", m)));
+        }
+        return line.toString();
+    }
+
+    private static String at(Object time, Messages m) {
+        return time == null ? "" : " " + m.get("snap.at", "time", time.toString());
+    }
+
+    /** "up 1.2% (210.5 points)" / "рост на 1,2% (210,5 пункта)": the result's numbers without their sign. */
+    private static String move(Map<String, Object> row, Messages m) {
+        double pct = number(row, "change_pct");
+        Double points = number(row, "change");
+        String dir = pct > 0 ? "up" : pct < 0 ? "down" : "flat";
+        return m.get("snap.move", "dir", dir, "pct", Math.abs(pct), "points",
+                points == null || dir.equals("flat") ? "" : " (" + m.get("value.points", "v", Math.abs(points)) + ")");
+    }
+
+    /**
+     * ", 1.8× its 20-day average: a wide day" from the row's range_vs_avg (volume_vs_avg) and the look-back the
+     * executor names in its avg_20d_range column; empty when the row has no average.
+     */
+    private static String versusAverage(Map<String, Object> row, String what, Messages m) {
+        Double ratio = number(row, what + "_vs_avg");
+        Integer days = null;
+        for (String key : row.keySet()) {
+            Matcher a = AVERAGE.matcher(key);
+            if (a.matches() && a.group(2).equals(what)) {
+                days = Integer.parseInt(a.group(1));
+            }
+        }
+        if (ratio == null || days == null) {
+            return "";
+        }
+        String kind = ratio >= 1.3 ? "high" : ratio <= 0.7 ? "low" : "normal";
+        return m.get("snap.vsAvg", "ratio", ratio, "days", days, "what", what, "kind", kind);
+    }
+
+    /**
+     * The executor's note on the days without trading ("no trading on 2024-12-25 (Christmas), 2024-12-28
+     * (weekend); no data for 2030-01-02") in the reader's language, weekends only when asked for; null without
+     * one.
+     */
+    static String noTradingNote(String note, Messages m, boolean withWeekends) {
+        if (note == null) {
+            return null;
+        }
+        List<String> sentences = new ArrayList<>();
+        for (String part : note.split(";\\s*")) {
+            String p = part.strip();
+            if (p.startsWith("no trading on ")) {
+                List<String> days = new ArrayList<>();
+                for (String item : p.substring("no trading on ".length()).split(",\\s*(?=\\d{4}-)")) {
+                    Matcher d = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})\\s*(?:\\((.*)\\))?").matcher(item.strip());
+                    if (d.matches() && (withWeekends || !"weekend".equals(d.group(2)))) {
+                        String why = d.group(2) == null ? "" : " (" + holiday(d.group(2), m) + ")";
+                        days.add(Numbers.date(d.group(1), m) + why);
+                    }
+                }
+                if (!days.isEmpty()) {
+                    sentences.add(m.get("snapshot.noTrading", "days", String.join(", ", days)));
+                }
+            } else if (p.startsWith("no data for ")) {
+                List<String> days = new ArrayList<>();
+                for (String item : p.substring("no data for ".length()).split(",\\s*")) {
+                    days.add(Numbers.date(item.strip(), m));
+                }
+                sentences.add(m.get("snapshot.noData", "days", String.join(", ", days)));
+            }
+        }
+        return sentences.isEmpty() ? null : String.join(" ", sentences);
+    }
+
+    private static String holiday(String name, Messages m) {
+        String key = switch (name) {
+            case "weekend" -> "holiday.weekend";
+            case "Christmas" -> "holiday.christmas";
+            case "New Year's Day" -> "holiday.newYear";
+            case "Good Friday" -> "holiday.goodFriday";
+            default -> null;
+        };
+        return key == null ? name : m.get(key);
+    }
+
+    // ---- gap fill ----
+
+    /** How many gaps filled and how fast, then the table by gap size. */
+    private static Answer gapFill(Ctx c) {
+        Messages m = c.m();
+        List<Map<String, Object>> rows = c.rows();
+        Map<String, Object> all = null;
+        for (Map<String, Object> row : rows) {
+            if ("all".equals(row.get("gap_size"))) {
+                all = row;
+            }
+        }
+        Map<String, Double> v = c.values();
+        Double days = all != null && all.get("days") instanceof Number d ? Double.valueOf(d.doubleValue()) : v.get("days");
+        if (days == null || days == 0) {
+            return noData(c.text("gapFill.none", "head", c.head()));
+        }
+        Object filled = all != null ? all.get("filled") : v.get("filled");
+        Object pct = all != null ? all.get("filled_pct") : v.get("filled_pct");
+        StringBuilder text = new StringBuilder(c.text("gapFill.answer", "head", c.head(), "filled",
+                filled == null ? 0 : filled, "gaps", m.get("count.gaps.of", "n", days.longValue()), "pct",
+                pct == null ? 0 : pct));
+        Object median = all != null ? all.get("median_minutes") : v.get("median_minutes");
+        Object mean = all != null ? all.get("mean_minutes") : v.get("mean_minutes");
+        if (median instanceof Number md) {
+            text.append(' ').append(c.text("gapFill.time", "median", m.get("value.minutes", "v", md), "mean",
+                    mean instanceof Number mn ? m.get("value.minutes", "v", mn) : "", "withMean",
+                    mean instanceof Number ? "yes" : "no"));
+        }
+        List<Map<String, Object>> shown = new ArrayList<>();
+        for (Map<String, Object> row : rows) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("size", gapSize(row, m));
+            r.put("days", row.get("days"));
+            r.put("filled_pct", row.get("filled_pct"));
+            r.put("median_minutes", row.get("median_minutes"));
+            shown.add(r);
+        }
+        text.append("\n\n").append(table(List.of(m.get("gapFill.col.size"), m.get("gapFill.col.days"),
+                m.get("gapFill.col.filled"), m.get("gapFill.col.median")), List.of("size", "days", "filled_pct",
+                "median_minutes"), shown, m));
+        return sized(c, text.toString(), rows.size());
+    }
+
+    /** "0–0.25%", "1%+", "all gaps" / "0–0,25%", "1% и больше", "все гэпы": from the row's own numbers. */
+    static String gapSize(Map<String, Object> row, Messages m) {
+        if ("all".equals(row.get("gap_size"))) {
+            return m.get("gapFill.sizeAll");
+        }
+        Object from = row.get("gap_from_pct");
+        Object to = row.get("gap_to_pct");
+        if (!(from instanceof Number f)) {
+            return Numbers.format(row.get("gap_size"), m);
+        }
+        return to instanceof Number t ? m.get("gapFill.size", "from", f, "to", t) : m.get("gapFill.sizeOpen", "from", f);
+    }
+
+    // ---- tables and small helpers ----
+
+    private static String table(List<String> columns, List<Map<String, Object>> rows, Messages m) {
+        List<String> headers = columns.stream().map(col -> Columns.header(col, m)).toList();
+        return table(headers, columns, rows, m);
+    }
+
+    /** A markdown table: the headers in words, each cell in the reader's language. */
+    private static String table(List<String> headers, List<String> columns, List<Map<String, Object>> rows,
+                                Messages m) {
+        StringBuilder sb = new StringBuilder("| ").append(String.join(" | ", headers)).append(" |\n|");
         sb.append("---|".repeat(columns.size()));
         for (Map<String, Object> row : rows) {
             sb.append("\n|");
-            for (String c : columns) {
-                sb.append(' ').append(Numbers.format(row.get(c))).append(" |");
+            for (String col : columns) {
+                Object v = row.get(col);
+                sb.append(' ').append(v instanceof String s ? s : Columns.cell(col, v, m)).append(" |");
             }
         }
         return sb.toString();
     }
 
-    private static String describeRow(Map<String, Object> row, List<String> columns) {
-        Map<String, Object> shown = new LinkedHashMap<>();
-        for (String c : columns) {
-            if (row.containsKey(c)) {
-                shown.put(c, row.get(c));
-            }
-        }
-        if (shown.isEmpty()) {
-            shown.putAll(row);
-        }
-        List<String> parts = new ArrayList<>();
-        boolean firstValue = true;
-        for (Map.Entry<String, Object> e : shown.entrySet()) {
-            if (firstValue && DATE_COLUMNS.contains(e.getKey())) {
-                parts.add(Numbers.format(e.getValue()));
-            } else {
-                parts.add(e.getKey() + " " + Numbers.format(e.getValue()));
-            }
-            firstValue = false;
-        }
-        if (parts.size() == 1) {
-            return parts.get(0);
-        }
-        return parts.get(0) + " (" + String.join(", ", parts.subList(1, parts.size())) + ")";
-    }
-
     private static String valueColumn(Map<String, Object> row, String by, Plan plan, QueryResult.Summary s) {
-        if (plan != null && plan.metric() != null && row.containsKey(plan.metric())) {
-            return plan.metric();
-        }
         if (s != null && s.valueName() != null && row.containsKey(s.valueName())) {
             return s.valueName();
         }
+        if (plan != null && plan.metric() != null && row.containsKey(plan.metric())) {
+            return plan.metric();
+        }
         for (Map.Entry<String, Object> e : row.entrySet()) {
-            if (!e.getKey().equals(by) && e.getValue() instanceof Number) {
+            if (!e.getKey().equals(by) && !e.getKey().equals(by + "_name") && e.getValue() instanceof Number) {
                 return e.getKey();
             }
         }
         return by;
     }
 
-    private static String column(Map<String, Object> row, String... fragments) {
-        for (String fragment : fragments) {
-            for (String key : row.keySet()) {
-                if (key.toLowerCase(Locale.ROOT).contains(fragment)) {
-                    return key;
-                }
-            }
-        }
-        return null;
+    private static Double number(Map<String, Object> row, String column) {
+        return row.get(column) instanceof Number n ? n.doubleValue() : null;
+    }
+
+    private static String lowerFirst(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
     /** The row with the largest (or smallest) value in a column: picked from the result, not computed. */

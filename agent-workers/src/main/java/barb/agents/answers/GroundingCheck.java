@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * The mechanical check that an answer invents no number (seed 003): every number in the text must be a number of
  * the results, the plans or the question, as written or rounded the way answers round (half away from zero, to
  * as many decimals as the text shows). Separators are normalised first ("1,234.5", "1 234,5"), a percent sign and
- * a leading plus are not part of the number, and dates and times count by their parts. Pure.
+ * a leading plus are not part of the number, and dates and times count by their parts (the ":00" of a whole hour
+ * is no number). Pure.
  */
 public final class GroundingCheck {
     // 1,234.56 | 1 234,56 (also with a no-break space) | 12.5 | 12,5 | 7
@@ -48,6 +49,10 @@ public final class GroundingCheck {
         }
         Matcher m = NUMBER.matcher(text);
         while (m.find()) {
+            if (m.group().equals("00") && m.start() > 0 && text.charAt(m.start() - 1) == ':') {
+                // the minutes of a whole hour ("10:00" for the result's hour 10) claim nothing
+                continue;
+            }
             List<BigDecimal> readings = readings(m.group());
             if (!readings.isEmpty() && readings.stream().noneMatch(r -> backed(r, known))) {
                 out.add(m.group().strip());

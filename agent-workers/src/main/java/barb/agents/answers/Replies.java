@@ -5,128 +5,127 @@ import barb.agents.reading.SmallTalk;
 import barb.agents.text.TextNormalizer;
 import barb.core.ClarificationItem;
 import barb.core.NeedClarification;
+import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** The fixed texts of the responder and clarifier, in English and Russian. */
+/** The fixed texts of the responder and clarifier, in the user's language (bundles of {@link Messages}). */
 public final class Replies {
     private Replies() {
     }
 
-    static final String SAFETY_NET_EN = "Having trouble understanding. Could you rephrase your question?";
-    static final String SAFETY_NET_RU = "Не получается понять. Попробуй сформулировать вопрос по-другому?";
-
-    public static String capabilities(String lang) {
-        return ru(lang)
-                ? "Сейчас я умею отвечать на такие вопросы: средний дневной диапазон или изменение за год и сессию "
-                + "(RTH или ETH), топ дней по диапазону или изменению, сколько было зелёных, красных, торговых дней "
-                + "и дней с гэпом вверх или вниз, дни, когда NQ упал или вырос больше чем на заданный процент, "
-                + "средние значения по дням недели, месяцам или годам, и в какой час обычно формируется хай или "
-                + "лой дня."
-                : "Right now I can answer: the average daily range or change for a year and session (RTH or ETH), "
-                + "the top days by range or change, how many green, red, trading, gap-up or gap-down days there "
-                + "were, the days when NQ fell or rose by more than a given percentage, averages by weekday, month "
-                + "or year, and the hour when the high or low of the day is usually set.";
-    }
-
     public static String smallTalk(SmallTalk.Kind kind, String lang) {
-        boolean ru = ru(lang);
+        Messages m = Messages.of(lang);
         return switch (kind) {
-            case GREETING -> ru
-                    ? "Привет! Я помогаю с анализом истории фьючерса NQ: дневные диапазоны, зелёные и красные дни, "
-                    + "гэпы, сильные движения и время формирования хая или лоя дня. Что интересует?"
-                    : "Hi! I help with the history of NQ futures: daily ranges, green and red days, gaps, big moves "
-                    + "and when the high or low of the day is set. What would you like to know?";
-            case THANKS -> ru ? "Пожалуйста! Обращайся, если будут вопросы по NQ."
-                    : "You're welcome! Ask any time you have a question about NQ.";
-            case BYE -> ru ? "Пока! Возвращайся с вопросами по NQ." : "Bye! Come back any time with questions about NQ.";
-            case HOW_ARE_YOU -> ru ? "Всё отлично, готов считать статистику по NQ. Что посмотрим?"
-                    : "All good and ready to crunch NQ statistics. What shall we look at?";
-            case CANCEL -> ru ? "Окей, без проблем. Спрашивай, если что-то понадобится по NQ."
-                    : "Okay, no problem. Ask whenever you need something about NQ.";
-            case OK -> ru ? "Хорошо! Если будут ещё вопросы по NQ — спрашивай."
-                    : "Great! Ask if you have more questions about NQ.";
+            case GREETING -> m.get("reply.greeting");
+            case THANKS -> m.get("reply.thanks");
+            case BYE -> m.get("reply.bye");
+            case HOW_ARE_YOU -> m.get("reply.howAreYou");
+            case CANCEL -> m.get("reply.cancel");
+            case OK -> m.get("reply.ok");
+            case CAPABILITIES -> m.get("reply.capabilities");
         };
     }
 
     public static String offTopic(String lang) {
-        return ru(lang)
-                ? "Я специализируюсь на анализе фьючерса NQ, так что с этим не помогу. Могу посмотреть "
-                + "волатильность, дневные диапазоны, гэпы и сессии — что интересует?"
-                : "I specialise in NQ futures analysis, so I can't help with that. I can look at volatility, "
-                + "daily ranges, gaps and sessions — what would you like to know?";
+        return Messages.of(lang).get("reply.offTopic");
     }
 
     public static String concept(ConceptCatalog.Concept concept, String lang) {
-        return ru(lang) ? concept.ru() : concept.en();
+        return Wording.ru(lang) ? concept.ru() : concept.en();
     }
 
     public static String unknownConcept(String term, String lang) {
-        String known = String.join(", ", ConceptCatalog.names());
-        return ru(lang)
-                ? "У меня нет готового объяснения для «" + term + "»: я занимаюсь только фьючерсом NQ. Могу "
-                + "объяснить такие термины: " + known + "."
-                : "I don't have an explanation of \"" + term + "\" ready: I focus on NQ futures. I can explain "
-                + "these terms: " + known + ".";
+        return Messages.of(lang).get("reply.unknownConcept", "term", term, "known",
+                String.join(", ", ConceptCatalog.names()));
     }
 
-    /** Why a data question cannot be answered, in the user's language. */
+    /** Why a data question cannot be answered, without an understanding to say more: the reason and one offer. */
     public static String unsupported(String question, String lang) {
-        String reason = unsupportedReason(question, lang);
-        return reason + " " + capabilities(lang);
+        Messages m = Messages.of(lang);
+        Refusal r = refusal(null, question);
+        return m.get("refusal." + r.kind(), "name", r.name()) + " " + m.get("refusal.closest", "alternative",
+                m.get("alternative.statistics"));
     }
 
     /**
-     * The honest answer to a question outside what Barb can compute (seed 004 boundaries): why, and the closest
-     * things it can do instead (seed 003: never an invented number).
+     * The honest answer to a question outside what Barb can compute (seed 004 boundaries), at most two sentences
+     * in the user's language: why, and the one closest thing Barb can do, the understanding's first option.
      *
-     * @param item the understander's out_of_scope item: reason and options (English)
+     * @param item the understander's out_of_scope item: an English reason and options
      */
-    public static String outOfScope(com.fasterxml.jackson.databind.JsonNode item, String question, String lang) {
-        boolean ru = ru(lang);
-        String reason = unsupportedReason(question, lang);
-        if (reason.equals(GENERIC_EN) || reason.equals(GENERIC_RU)) {
-            String r = item.path("reason").asText("");
-            reason = ru ? "Этого я посчитать не могу: у меня есть только история минутных баров NQ, без других "
-                    + "инструментов и индикаторов." : r.isBlank() ? GENERIC_EN : capitalizedSentence(r);
-        }
-        List<String> options = new ArrayList<>();
-        for (com.fasterxml.jackson.databind.JsonNode o : item.path("options")) {
-            options.add(o.asText());
-        }
-        if (ru || options.isEmpty()) {
-            return reason + " " + capabilities(lang);
-        }
-        return reason + " The closest I can do: " + String.join("; ", options) + ".";
+    public static String outOfScope(JsonNode item, String question, String lang) {
+        Messages m = Messages.of(lang);
+        Refusal r = refusal(item.path("reason").asText(""), question);
+        String why = m.get("refusal." + r.kind(), "name", r.name());
+        String first = item.path("options").path(0).asText("");
+        String alternative = alternative(first, m);
+        return alternative == null ? why : why + " " + m.get("refusal.closest", "alternative", alternative);
     }
 
-    private static String capitalizedSentence(String s) {
-        String t = s.strip();
-        t = Character.toUpperCase(t.charAt(0)) + t.substring(1);
-        return t.endsWith(".") ? t : t + ".";
+    /**
+     * What kind of refusal: read from the reason the question reader writes (barb.agents.reading.StepBuilder),
+     * else from the question's own words; {@code name} is the instrument or indicator Barb has no data for.
+     */
+    record Refusal(String kind, String name) {
     }
 
-    private static final String GENERIC_RU = "Такой вопрос я пока не умею посчитать, поэтому не буду угадывать цифры.";
-    private static final String GENERIC_EN = "I can't compute that kind of question yet, so I won't guess at numbers.";
+    private static final Pattern NO_DATA = Pattern.compile("has no (.+?) data");
+    private static final Pattern NOT_NQ = Pattern.compile("only has NQ .*?, not (\\S+)");
 
-    private static String unsupportedReason(String question, String lang) {
-        String s = " " + TextNormalizer.normalize(question) + " ";
-        boolean ru = ru(lang);
+    static Refusal refusal(String reason, String question) {
+        String r = reason == null ? "" : reason.toLowerCase(Locale.ROOT);
+        Matcher other = NOT_NQ.matcher(reason == null ? "" : reason);
+        if (other.find()) {
+            return new Refusal("instrument", other.group(1).replaceAll("[.;,]$", ""));
+        }
+        if (r.contains("predict") || r.contains("forecast")) {
+            return new Refusal("prediction", "");
+        }
+        if (r.matches(".*\\b(live|real-time|realtime)\\b.*")) {
+            return new Refusal("realtime", "");
+        }
+        if (r.contains("advice") || r.contains("signal")) {
+            return new Refusal("signal", "");
+        }
+        if (r.contains("support or resistance")) {
+            return new Refusal("levels", "");
+        }
+        if (r.contains("news") || r.contains("earnings")) {
+            return new Refusal("news", "");
+        }
+        if (r.contains("options data")) {
+            return new Refusal("options", "");
+        }
+        Matcher indicator = NO_DATA.matcher(reason == null ? "" : reason);
+        if (indicator.find()) {
+            return new Refusal("indicator", indicator.group(1));
+        }
+        if (r.contains("cannot read")) {
+            return new Refusal("unreadable", "");
+        }
+        return new Refusal(fromQuestion(question), "");
+    }
+
+    private static String fromQuestion(String question) {
+        String s = " " + TextNormalizer.normalize(question == null ? "" : question) + " ";
         if (containsAny(s, " will ", " tomorrow ", " forecast ", " predict ", " next week ", " next month ",
                 " завтра ", " прогноз ", " будет ", " предскажи ")) {
-            return ru ? "Прогнозов я не делаю: у меня только история, и гадать о будущем я не буду."
-                    : "I don't make forecasts: I only have historical data, and I won't guess about the future.";
+            return "prediction";
         }
         if (containsAny(s, " today ", " now ", " right now ", " current ", " live ", " сегодня ", " сейчас ",
                 " текущий ", " текущая ")) {
-            return ru ? "Живых данных у меня нет — только история минутных баров NQ."
-                    : "I don't have live data — only the history of NQ minute bars.";
+            return "realtime";
         }
-        if (containsAny(s, " should i ", " buy ", " sell ", " entry ", " купить ", " продать ", " вход ", " стоит ли ")) {
-            return ru ? "Торговых сигналов и советов я не даю." : "I don't give trading signals or advice.";
+        if (containsAny(s, " should i ", " buy ", " sell ", " entry ", " купить ", " продать ", " вход ",
+                " стоит ли ")) {
+            return "signal";
         }
-        return ru ? GENERIC_RU : GENERIC_EN;
+        return "generic";
     }
 
     private static boolean containsAny(String s, String... parts) {
@@ -139,43 +138,68 @@ public final class Replies {
     }
 
     /**
+     * The options the question reader and the understander offer (English), by their bundle keys. Until the
+     * reader hands over keys itself, its texts are matched here; an option not listed is shown as written in
+     * English and replaced by the general offer in Russian.
+     */
+    private static final Map<String, String> ALTERNATIVES = Map.ofEntries(
+            Map.entry("the latest trading day in the data", "latestDay"),
+            Map.entry("how nq moved over the last days", "lastDays"),
+            Map.entry("how often nq rose after similar days (probability)", "roseAfterSimilar"),
+            Map.entry("what nq did in the days after similar events", "afterEvents"),
+            Map.entry("the historical probability of a green day after similar conditions", "greenAfterConditions"),
+            Map.entry("what nq did after similar days", "afterSimilarDays"),
+            Map.entry("days whose range was more than 1.5 times the 20-day average", "wideRangeDays"),
+            Map.entry("streaks of green or red days", "streaks"),
+            Map.entry("candle patterns such as inside days or nr7", "patterns"),
+            Map.entry("breakouts above the 20-day high or below the 20-day low", "breakouts"),
+            Map.entry("higher highs and lower lows", "higherHighs"),
+            Map.entry("days of scheduled events: fomc, cpi, nfp, opex", "events"),
+            Map.entry("monthly options expiration (opex) and quad witching days", "opex"),
+            Map.entry("the same question for nq", "sameForNq"),
+            Map.entry("statistics of nq daily and intraday history since 2008", "statistics"),
+            Map.entry("days matching conditions, patterns or events", "matchingDays"),
+            Map.entry("comparisons of periods, sessions and weekdays", "comparisons"));
+
+    /** The option in the reader's language; null when there is none. */
+    private static String alternative(String option, Messages m) {
+        String o = option == null ? "" : option.strip();
+        if (o.isEmpty()) {
+            return m.get("alternative.statistics");
+        }
+        String key = ALTERNATIVES.get(o.toLowerCase(Locale.ROOT).replaceAll("[.\\s]+$", ""));
+        if (key != null) {
+            return m.get("alternative." + key);
+        }
+        boolean cyrillic = o.codePoints().anyMatch(cp -> Character.UnicodeBlock.of(cp) == Character.UnicodeBlock.CYRILLIC);
+        if (!"en".equals(m.lang()) && !cyrillic) {
+            return m.get("alternative.statistics");
+        }
+        // an option is a noun phrase; the sentence around it gives the full stop
+        return o.replaceAll("[.\\s]+$", "");
+    }
+
+    /**
      * The clarifying question for the understander's need_clarification: the first item (required before
      * optional, seed 004), with its options.
      *
      * @param again true when the previous answer did not help
      */
     public static String clarifyingQuestion(NeedClarification nc, String lang, boolean again) {
-        boolean ru = ru(lang);
-        String lead = again ? (ru ? "Не совсем понял ответ. " : "Sorry, I didn't quite get that. ") : "";
+        Messages m = Messages.of(lang);
+        String lead = again ? m.get("clarify.again") + " " : "";
         ClarificationItem item = nc.first();
         List<String> options = item.options();
-        String or = ru ? " или " : " or ";
+        String joined = String.join(" " + m.get("word.or") + " ", options);
         String ask = switch (item.field()) {
-            case "session" -> ru
-                    ? "Какую сессию смотреть: RTH (основная сессия, 09:30–17:00 ET) или ETH (весь торговый день, "
-                    + "18:00–17:00 ET)? Цифры у них сильно отличаются."
-                    : "Which session should I use: RTH (regular hours, 09:30–17:00 ET) or ETH (the whole trading "
-                    + "day, 18:00–17:00 ET)? The numbers differ a lot between them.";
-            case "goal" -> ru
-                    ? "Что для тебя важнее: вероятность зелёного дня, средний результат или риск (дневной диапазон)?"
-                    : "What matters most to you: the probability of a green day, the average return, or the risk "
-                    + "(daily range)?";
-            case "compare_groups" -> ru
-                    ? "Что с чем сравнить: годы (например, 2023 и 2024), дни недели, месяцы или сессии (RTH и ETH)?"
-                    : "What should I compare: years (e.g. 2023 vs 2024), weekdays, months, or sessions (RTH vs ETH)?";
-            case "metric" -> ru
-                    ? "Какую величину смотреть: диапазон, изменение за день, объём или гэп?"
-                    : "Which measure should I use: the range, the daily change, the volume or the gap?";
-            case "ambiguous_term" -> ru
-                    ? "Не знаю, что здесь значит «" + quoted(item.reason()) + "»"
-                    + (options.isEmpty() ? ". Переформулируешь?" : ". Может быть, " + String.join(or, options) + "?")
-                    : "I don't know what \"" + quoted(item.reason()) + "\" means here"
-                    + (options.isEmpty() ? ". Could you rephrase?" : ". Did you mean " + String.join(or, options) + "?");
-            default -> {
-                String opts = options.isEmpty() ? "" : ": " + String.join(or, options);
-                yield ru ? "Уточни, пожалуйста, " + item.field() + opts + "?"
-                        : "Could you clarify the " + item.field().replace('_', ' ') + opts + "?";
-            }
+            case "session" -> m.get("clarify.session");
+            case "goal" -> m.get("clarify.goal");
+            case "compare_groups" -> m.get("clarify.compareGroups");
+            case "metric" -> m.get("clarify.metric");
+            case "ambiguous_term" -> m.get("clarify.term", "term", quoted(item.reason()), "options", joined,
+                    "hasOptions", options.isEmpty() ? "no" : "yes");
+            default -> m.get("clarify.other", "field", Wording.humanized(item.field()), "options", joined,
+                    "hasOptions", options.isEmpty() ? "no" : "yes");
         };
         return lead + ask;
     }
@@ -188,10 +212,6 @@ public final class Replies {
     }
 
     public static String safetyNet(String lang) {
-        return ru(lang) ? SAFETY_NET_RU : SAFETY_NET_EN;
-    }
-
-    private static boolean ru(String lang) {
-        return "ru".equals(lang);
+        return Messages.of(lang).get("reply.safetyNet");
     }
 }

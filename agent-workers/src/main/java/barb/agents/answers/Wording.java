@@ -3,556 +3,785 @@ package barb.agents.answers;
 import barb.core.Operation;
 import barb.core.Plan;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * How a question is named in the user's language: in acknowledgements, titles and answer headings. The only
- * numbers it writes come from the question itself (years, N of a top-N, thresholds).
+ * How a plan is named in the reader's language, the way a trader would say it: sessions as sessions ("the first
+ * hour of RTH"), conditions as words ("non-FOMC days", "a gap up of more than 0.5%"), periods as dates. Used in
+ * answer headings, acknowledgements and chat titles. The only numbers it writes are the plan's own (years,
+ * thresholds, N, offsets, run lengths, times of day). Every word comes from the language's bundle
+ * ({@link Messages}).
  */
 public final class Wording {
     private Wording() {
     }
 
-    /** "average daily range in 2024 (RTH)" / "средний дневной диапазон за 2024 (RTH)". */
-    static String capitalized(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    public static boolean ru(String lang) {
+        return "ru".equals(lang);
     }
 
-    static String subject(QuestionSpec spec, String lang) {
-        boolean ru = ru(lang);
-        return switch (Operation.parse(spec.operation()).orElse(null)) {
-            case AGGREGATE -> aggregateName(spec, ru) + onDays(spec.filters(), ru);
-            case GROUP -> (spec.metric() == null ? dayCount(spec.filters(), ru)
-                    : aggregateName(spec, ru) + onDays(spec.filters(), ru)) + " " + groupName(spec.groupBy(), ru);
-            case COUNT -> days(spec.filters(), ru);
-            case LIST -> listName(spec, ru);
-            case FORMATION -> ru
-                    ? "час, когда обычно формируется " + ("high".equals(spec.extreme()) ? "хай" : "лой") + " дня"
-                    : "hour when the " + spec.extreme() + " of the day is usually set";
-            case null, default -> spec.operation();
-        };
+    // ---- what one row is: a day, a week, a month or an intraday bar ----
+
+    /**
+     * The kind of row a plan counts.
+     *
+     * @param kind   day | week | month | bar (the select keyword of the bundles)
+     * @param size   the bar's length as the plan wrote it ("5", "1", "4"), null for the others
+     * @param hours  true when the bar's length is in hours
+     */
+    record Unit(String kind, String size, boolean hours) {
+        static final Unit DAY = new Unit("day", null, false);
+
+        /** Russian gender of the noun, for the adjectives and verbs that agree with it. */
+        String gender() {
+            return kind.equals("week") ? "f" : "m";
+        }
+
+        /** "days", "weeks", "5-minute bars" / "дни", "недели", "5-минутные бары". */
+        String many(Messages m) {
+            if (kind.equals("bar")) {
+                return hours ? ("1".equals(size) ? m.get("bars.hour") : m.get("bars.hours", "n", size))
+                        : m.get("bars.minutes", "n", size);
+            }
+            return m.get("unit.many", "unit", kind);
+        }
+
+        /** The plural noun after "of"/"из": "days" / "дней". */
+        String manyOf(Messages m) {
+            return m.get("unit.many.of", "unit", kind);
+        }
+
+        /** Everything of this kind, when nothing picks rows: "trading days", "weeks", "hourly bars". */
+        String all(Messages m) {
+            return kind.equals("bar") ? many(m) : m.get("unit.all", "unit", kind);
+        }
+
+        String count(Object n, Messages m) {
+            return m.get("count.rows", "unit", kind, "n", n);
+        }
+
+        /** After "of" / "из" (Russian genitive). */
+        String countOf(Object n, Messages m) {
+            return m.get("count.rows.of", "unit", kind, "n", n);
+        }
+
+        /** After "over" / "по" (Russian dative). */
+        String countOver(Object n, Messages m) {
+            return m.get("count.rows.over", "unit", kind, "n", n);
+        }
     }
 
-    static String period(String when, String lang) {
-        boolean ru = ru(lang);
-        if (when == null || "all".equals(when)) {
-            return ru ? " за всю историю" : " over all data";
+    private static final Pattern BAR = Pattern.compile("(\\d+)\\s*(m|min|h|hr)");
+
+    static Unit unit(Plan plan) {
+        String tf = plan == null || plan.timeframe() == null ? "" : plan.timeframe().trim();
+        String lower = tf.toLowerCase(Locale.ROOT);
+        if (tf.equals("1W") || Set.of("1w", "week", "weekly", "1wk").contains(lower)) {
+            return new Unit("week", null, false);
         }
-        if ("this year".equals(when)) {
-            return ru ? " в этом году" : " this year";
+        if (tf.equals("1M") || Set.of("1mo", "month", "monthly", "1mon").contains(lower)) {
+            return new Unit("month", null, false);
         }
-        if ("last year".equals(when)) {
-            return ru ? " в прошлом году" : " last year";
+        Matcher bar = BAR.matcher(lower);
+        if (!lower.equals("1d") && bar.matches()) {
+            return new Unit("bar", bar.group(1), bar.group(2).startsWith("h"));
         }
-        if (when.matches("\\d{4}\\.\\.\\d{4}")) {
-            return (ru ? " за " : " in ") + when.replace("..", "–");
-        }
-        if (when.matches("\\d{4}")) {
-            return (ru ? " за " : " in ") + when;
-        }
-        return (ru ? " за период " : " for ") + when;
+        return Unit.DAY;
     }
 
-    static String session(String session, String lang) {
-        if (session == null) {
+    // ---- sessions and periods ----
+
+    /** Every session the executor knows, as the bundles name it. */
+    static final List<String> SESSIONS = List.of("ETH", "RTH", "OVERNIGHT", "GLOBEX", "ASIAN", "EUROPEAN",
+            "LONDON_OPEN", "PREMARKET", "US", "MORNING", "LUNCH", "AFTERNOON", "RTH_OPEN", "NY_OPEN", "NY_CLOSE",
+            "RTH_CLOSE", "POSTMARKET");
+
+    /** "during RTH", "in the first hour of RTH" / "в основную сессию (RTH)"; empty when the plan names none. */
+    static String during(String session, Messages m) {
+        if (session == null || session.isBlank()) {
             return "";
         }
-        if ("ETH".equals(session)) {
-            return ru(lang) ? " (ETH, весь торговый день)" : " (ETH, whole trading day)";
-        }
-        return " (" + session + ")";
+        String code = session.trim().toUpperCase(Locale.ROOT);
+        return SESSIONS.contains(code) ? m.get("session.during." + code)
+                : m.get("session.during.other", "name", humanized(session));
     }
 
-    /** A 2–3 word chat title. */
-    static String title(QuestionSpec spec, String lang) {
-        boolean ru = ru(lang);
-        String year = spec.when().matches("\\d{4}") ? " " + spec.when() : "";
-        String metric = metricShort(spec.metric(), ru);
-        return switch (Operation.parse(spec.operation()).orElse(null)) {
-            case AGGREGATE -> (ru ? "Средний " + metric : "Average " + metric) + year;
-            case GROUP -> capitalized(metric) + (ru ? " по " + groupShort(spec.groupBy()) : " by " + spec.groupBy());
-            case FORMATION -> ru ? ("high".equals(spec.extreme()) ? "Время хая дня" : "Время лоя дня")
-                    : "Daily " + spec.extreme() + " timing";
-            case LIST, TOP_N -> spec.limit() != null ? (ru ? "Топ дней" : "Top days") + year
-                    : daysTitle(spec, ru) + year;
-            case DISTRIBUTION -> (ru ? "Распределение: " : "Distribution of ") + metric + year;
-            case PROBABILITY -> (ru ? "Вероятность" : "Probability") + year;
-            case STREAK -> (ru ? "Серии дней" : "Streaks") + year;
-            case CORRELATION -> (ru ? "Корреляция" : "Correlation") + year;
-            case AROUND -> (ru ? "До и после событий" : "Around events") + year;
-            case COMPARE -> ru ? "Сравнение" : "Comparison";
-            case null, default -> daysTitle(spec, ru) + year;
-        };
+    /** The session as a noun: "RTH", "first hour of RTH" / "основная сессия (RTH)". */
+    static String sessionName(String session, Messages m) {
+        String code = session == null ? "ETH" : session.trim().toUpperCase(Locale.ROOT);
+        return SESSIONS.contains(code) ? m.get("session.name." + code)
+                : m.get("session.name.other", "name", humanized(session));
     }
 
-    private static String daysTitle(QuestionSpec spec, boolean ru) {
-        if (spec.filters().isEmpty()) {
-            return ru ? "Торговые дни" : "Trading days";
+    /** "in 2024", "since 2015", "from Aug 1, 2024 to Sep 15, 2024", "over all data". */
+    static String period(Plan.Period period, Messages m) {
+        LocalDate from = period == null ? null : period.from();
+        LocalDate to = period == null ? null : period.to();
+        if (from == null && to == null) {
+            return m.get("period.all");
         }
-        Plan.Condition c = spec.filters().get(0);
-        return switch (c.metric()) {
-            case "is_green" -> c.value() == 1 ? (ru ? "Зелёные дни" : "Green days") : (ru ? "Красные дни" : "Red days");
-            case "gap" -> c.op().startsWith(">") ? (ru ? "Гэпы вверх" : "Gap-up days") : (ru ? "Гэпы вниз" : "Gap-down days");
-            case "change_pct" -> c.op().startsWith("<") ? (ru ? "Сильные падения" : "Big drops")
-                    : (ru ? "Сильные росты" : "Big rallies");
-            case "range" -> ru ? "Дни по диапазону" : "Range days";
-            default -> ru ? "Выбранные дни" : "Selected days";
-        };
+        if (from != null && to != null) {
+            boolean wholeYears = from.getDayOfYear() == 1 && to.getMonthValue() == 12 && to.getDayOfMonth() == 31;
+            if (wholeYears && from.getYear() == to.getYear()) {
+                return m.get("period.year", "year", String.valueOf(from.getYear()));
+            }
+            if (wholeYears && from.getYear() < to.getYear()) {
+                return m.get("period.years", "from", String.valueOf(from.getYear()), "to",
+                        String.valueOf(to.getYear()));
+            }
+            if (from.getDayOfMonth() == 1 && to.equals(from.withDayOfMonth(from.lengthOfMonth()))) {
+                return m.get("period.month", "month", Numbers.monthOfYear(from, m));
+            }
+            if (from.equals(to)) {
+                return m.get("period.day", "date", Numbers.date(from.toString(), m));
+            }
+            return m.get("period.range", "from", Numbers.date(from.toString(), m), "to",
+                    Numbers.date(to.toString(), m));
+        }
+        if (from != null) {
+            return from.getDayOfYear() == 1 ? m.get("period.sinceYear", "year", String.valueOf(from.getYear()))
+                    : m.get("period.since", "from", Numbers.date(from.toString(), m));
+        }
+        return m.get("period.until", "to", Numbers.date(to.toString(), m));
     }
 
-    private static String aggregateName(QuestionSpec spec, boolean ru) {
-        String metric = spec.metric();
-        if (metric == null || spec.aggregate() == null) {
-            // a group without a metric counts days
-            return metric == null ? (ru ? "число дней" : "number of days") : metricName(metric, ru);
-        }
-        if (!ru) {
-            String m = switch (metric) {
-                case "range" -> "daily range";
-                case "change_pct" -> "daily change (%)";
-                case "gap" -> "daily gap";
-                default -> metric;
-            };
-            return switch (spec.aggregate()) {
-                case "mean" -> "average " + m;
-                case "median" -> "median " + m;
-                case "max" -> "maximum " + m;
-                case "min" -> "minimum " + m;
-                case "std" -> "standard deviation of the " + m;
-                case "sum" -> "total " + m;
-                default -> spec.aggregate() + " " + m;
-            };
-        }
-        boolean neuter = "change_pct".equals(metric);
-        String m = switch (metric) {
-            case "range" -> "дневной диапазон";
-            case "change_pct" -> "дневное изменение (%)";
-            case "gap" -> "дневной гэп";
-            default -> metric;
-        };
-        return switch (spec.aggregate()) {
-            case "mean" -> (neuter ? "среднее " : "средний ") + m;
-            case "median" -> (neuter ? "медианное " : "медианный ") + m;
-            case "max" -> (neuter ? "максимальное " : "максимальный ") + m;
-            case "min" -> (neuter ? "минимальное " : "минимальный ") + m;
-            case "std" -> "стандартное отклонение: " + m;
-            case "sum" -> "сумма: " + m;
-            default -> spec.aggregate() + " " + m;
-        };
-    }
+    // ---- metrics ----
 
-    private static String groupName(String groupBy, boolean ru) {
-        if (groupBy == null) {
-            return "";
-        }
-        if (!ru) {
-            return "by " + groupBy;
-        }
-        return "по " + groupShort(groupBy);
-    }
+    /** How a metric's values are measured, for the word after a number. */
+    enum Measure { POINTS, PERCENT, MINUTES, PLAIN }
 
-    private static String groupShort(String groupBy) {
-        if (groupBy == null) {
-            return "";
-        }
-        return switch (groupBy) {
-            case "weekday" -> "дням недели";
-            case "month" -> "месяцам";
-            case "quarter" -> "кварталам";
-            case "year" -> "годам";
-            default -> groupBy;
-        };
-    }
-
-    private static String metricShort(String metric, boolean ru) {
-        if (metric == null) {
-            return "";
-        }
-        return switch (metric) {
-            case "range" -> ru ? "диапазон" : "range";
-            case "change_pct" -> ru ? "изменение" : "change";
-            case "gap" -> ru ? "гэп" : "gap";
-            default -> metric;
-        };
-    }
-
-    /** The metric as a table/answer label: "range", "change %", "gap". */
-    static String metricLabel(String metric, String lang) {
-        if (metric == null) {
-            return "";
-        }
-        boolean ru = ru(lang);
-        return switch (metric) {
-            case "range" -> ru ? "диапазон" : "range";
-            case "change_pct" -> ru ? "изменение, %" : "change, %";
-            case "gap" -> ru ? "гэп" : "gap";
-            default -> metric;
-        };
-    }
-
-    private static final Map<String, String> RUSSIAN_NAMES = Map.ofEntries(
-            Map.entry("Monday", "понедельник"), Map.entry("Tuesday", "вторник"), Map.entry("Wednesday", "среда"),
-            Map.entry("Thursday", "четверг"), Map.entry("Friday", "пятница"), Map.entry("Saturday", "суббота"),
-            Map.entry("Sunday", "воскресенье"), Map.entry("January", "январь"), Map.entry("February", "февраль"),
-            Map.entry("March", "март"), Map.entry("April", "апрель"), Map.entry("May", "май"),
-            Map.entry("June", "июнь"), Map.entry("July", "июль"), Map.entry("August", "август"),
-            Map.entry("September", "сентябрь"), Map.entry("October", "октябрь"), Map.entry("November", "ноябрь"),
-            Map.entry("December", "декабрь"));
-
-    /** Russian for an English weekday or month name; anything else unchanged. */
-    static String russianName(String english) {
-        return RUSSIAN_NAMES.getOrDefault(english, english);
-    }
-
-    /** Unit after a value of this metric: " pts", "%" or nothing. */
-    static String unit(String metric, String lang) {
-        if (metric == null) {
-            return "";
-        }
-        if (metric.endsWith("_pct")) {
-            return "%";
-        }
-        if (POINT_METRICS.contains(metric)) {
-            return ru(lang) ? " пт." : " pts";
-        }
-        return "";
-    }
-
-    private static final List<String> POINT_METRICS = List.of("range", "gap", "change", "body", "upper_wick",
+    private static final Set<String> POINT_METRICS = Set.of("range", "gap", "change", "body", "upper_wick",
             "lower_wick", "prev_range");
+    private static final Set<String> PERCENT_COLUMNS = Set.of("probability", "base_probability", "pct",
+            "filled_pct", "positive_pct");
+    private static final Set<String> MINUTE_COLUMNS = Set.of("gap_fill_minutes", "overnight_high_break_minutes",
+            "overnight_low_break_minutes", "median_minutes", "mean_minutes");
 
-    private static String listName(QuestionSpec spec, boolean ru) {
-        String filterPart = spec.filters().isEmpty() ? "" : (ru ? ", " : ", ") + days(spec.filters(), ru);
-        String metric = spec.metric();
-        if (spec.limit() == null || metric == null) {
-            return days(spec.filters(), ru);
+    static Measure measure(String metric) {
+        if (metric == null) {
+            return Measure.PLAIN;
         }
-        if (!ru) {
-            String m = switch (metric) {
-                case "change_pct" -> "change";
-                default -> metric;
-            };
-            String head = "asc".equals(spec.sort()) ? "bottom " + spec.limit() + " days by " + m
-                    : "top " + spec.limit() + " days by " + m;
-            return head + filterPart;
+        String m = metric.toLowerCase(Locale.ROOT);
+        if (m.endsWith("_pct") || PERCENT_COLUMNS.contains(m)) {
+            return Measure.PERCENT;
         }
-        String dative = switch (metric) {
-            case "range" -> "диапазону";
-            case "change_pct" -> "изменению";
-            case "gap" -> "гэпу";
-            default -> metric;
-        };
-        String instrumental = switch (metric) {
-            case "range" -> "диапазоном";
-            case "change_pct" -> "изменением";
-            case "gap" -> "гэпом";
-            default -> metric;
-        };
-        String head = "asc".equals(spec.sort()) ? spec.limit() + " дней с наименьшим " + instrumental
-                : "топ " + spec.limit() + " дней по " + dative;
-        return head + filterPart;
+        if (POINT_METRICS.contains(m) || m.matches("(avg|mean|median|min|max)_\\d+d_(range|gap|change|body)")) {
+            return Measure.POINTS;
+        }
+        return MINUTE_COLUMNS.contains(m) ? Measure.MINUTES : Measure.PLAIN;
     }
 
-    /** "number of days", "number of green days" / "число дней", "число дней — зелёные дни". */
-    private static String dayCount(List<Plan.Condition> filters, boolean ru) {
-        if (filters.isEmpty()) {
-            return ru ? "число дней" : "number of days";
+    /** A value of a metric with its unit: "245.31 points", "0.11%", "12 minutes" / "245,31 пункта". */
+    static String value(Object v, String metric, Messages m) {
+        if (!(v instanceof Number n)) {
+            return Numbers.format(v, m);
         }
-        return ru ? "число дней — " + days(filters, true) : "number of " + days(filters, false);
+        return switch (measure(metric)) {
+            case POINTS -> m.get("value.points", "v", n);
+            case PERCENT -> m.get("value.pct", "v", n);
+            case MINUTES -> m.get("value.minutes", "v", n);
+            case PLAIN -> Numbers.format(n, m);
+        };
     }
 
-    private static String onDays(List<Plan.Condition> filters, boolean ru) {
-        if (filters.isEmpty()) {
+    /** The same after "more than" / "больше" (Russian genitive: "больше 250 пунктов"). */
+    static String valueAfterComparison(Object v, String metric, Messages m) {
+        if (!(v instanceof Number n)) {
+            return Numbers.format(v, m);
+        }
+        return switch (measure(metric)) {
+            case POINTS -> m.get("value.points.of", "v", n);
+            case PERCENT -> m.get("value.pct", "v", n);
+            case MINUTES -> m.get("value.minutes.of", "v", n);
+            case PLAIN -> Numbers.format(n, m);
+        };
+    }
+
+    private static String metricKey(String metric) {
+        return "metric." + metric.toLowerCase(Locale.ROOT).trim();
+    }
+
+    /** "range", "% change" / "диапазон", "изменение в %"; an unknown column in plain words. */
+    static String metricName(String metric, Messages m) {
+        if (metric == null) {
             return "";
         }
-        return (ru ? " — " : " on ") + days(filters, ru);
+        String key = metricKey(metric);
+        return m.has(key) ? m.get(key) : humanized(metric);
     }
 
-    /** "green days", "days when NQ fell more than 2%", "trading days". */
-    static String days(List<Plan.Condition> filters, boolean ru) {
-        if (filters.isEmpty()) {
-            return ru ? "торговые дни" : "trading days";
-        }
-        if (filters.size() == 1) {
-            return dayPhrase(filters.get(0), ru);
-        }
-        List<String> parts = new ArrayList<>();
-        for (Plan.Condition c : filters) {
-            parts.add(condition(c, ru));
-        }
-        return (ru ? "дни, где " : "days where ") + String.join(ru ? " и " : " and ", parts);
+    /** "the range" / "диапазона" (Russian genitive). */
+    static String metricOf(String metric, Messages m) {
+        String key = metricKey(metric == null ? "" : metric) + ".of";
+        return m.has(key) ? m.get(key) : m.get("metric.generic.of", "name", humanized(metric));
     }
 
-    private static String dayPhrase(Plan.Condition c, boolean ru) {
-        if (c.ref() != null) {
-            return (ru ? "дни, где " : "days where ") + condition(c, ru);
+    /** "a range" / "диапазоном" (Russian instrumental), as in "with a range above …". */
+    static String metricWith(String metric, Messages m) {
+        String key = metricKey(metric == null ? "" : metric) + ".with";
+        return m.has(key) ? m.get(key) : m.get("metric.generic.with", "name", humanized(metric));
+    }
+
+    /** m | f | n, the Russian gender of the metric's noun. */
+    static String metricGender(String metric, Messages m) {
+        String key = metricKey(metric == null ? "" : metric) + ".gender";
+        return m.has(key) ? m.get(key) : "m";
+    }
+
+    /** "average range", "total volume" / "средний диапазон", "суммарный объём". */
+    static String aggregateName(String aggregate, String metric, Messages m) {
+        String agg = aggregate == null ? "mean" : aggregate.toLowerCase(Locale.ROOT).trim();
+        if (!Set.of("mean", "median", "min", "max", "sum", "std", "count").contains(agg)) {
+            agg = "mean";
         }
-        String v = Numbers.format(Math.abs(c.value()));
-        switch (c.metric()) {
-            case "is_green" -> {
-                if ("=".equals(c.op())) {
-                    return c.value() == 1 ? (ru ? "зелёные дни" : "green days") : (ru ? "красные дни" : "red days");
-                }
+        return m.get("aggregate." + agg, "metric", metricName(metric, m), "of", metricOf(metric, m), "gender",
+                metricGender(metric, m));
+    }
+
+    // ---- conditions and the days they pick ----
+
+    /** Where a condition's words go around the noun: before it, right after it, or as a "with …" part. */
+    enum Slot { ADJ, NAME, QUAL }
+
+    record Phrase(Slot slot, String text) {
+    }
+
+    private static final Set<String> EVENTS = Set.of("fomc", "nfp", "cpi", "opex", "quad_witching", "holiday",
+            "early_close", "day_before_holiday", "day_after_holiday");
+
+    private static final java.util.Map<String, String> PATTERN_ALIASES = java.util.Map.of("inside_bar",
+            "inside_day", "outside_bar", "outside_day", "narrow_range_4", "nr4", "narrow_range_7", "nr7",
+            "engulfing_bullish", "bullish_engulfing", "engulfing_bearish", "bearish_engulfing");
+
+    static String patternKey(String pattern) {
+        String p = pattern.toLowerCase(Locale.ROOT).trim();
+        p = p.startsWith("is_") ? p.substring(3) : p;
+        return PATTERN_ALIASES.getOrDefault(p, p);
+    }
+
+    /** A pattern as a thing a day has: "a doji" / "доджи" (Russian instrumental, after "с"). */
+    static String patternName(String pattern, Messages m) {
+        String key = "pattern." + patternKey(pattern);
+        return m.has(key) ? m.get(key) : humanized(patternKey(pattern));
+    }
+
+    static String eventName(String event, boolean negated, Messages m) {
+        String e = event.toLowerCase(Locale.ROOT).trim();
+        String key = (negated ? "event.not." : "event.") + e;
+        return m.has(key) ? m.get(key) : humanized(e);
+    }
+
+    /** The select keyword of an operator: gt, ge, lt, le, eq, ne. */
+    static String op(String op) {
+        return switch (op == null ? "" : op.trim()) {
+            case ">" -> "gt";
+            case ">=" -> "ge";
+            case "<" -> "lt";
+            case "<=" -> "le";
+            case "!=", "<>" -> "ne";
+            default -> "eq";
+        };
+    }
+
+    /** A 0/1 flag condition read as true or false; null when it is not one. */
+    static Boolean flag(Plan.Condition c) {
+        double v = c.value();
+        String op = op(c.op());
+        if (v == 1 && (op.equals("eq") || op.equals("ge")) || v == 0 && (op.equals("ne") || op.equals("gt"))) {
+            return true;
+        }
+        if (v == 0 && (op.equals("eq") || op.equals("le")) || v == 1 && (op.equals("ne") || op.equals("lt"))) {
+            return false;
+        }
+        return null;
+    }
+
+    private static boolean isFlag(String metric) {
+        return metric.startsWith("is_") || Set.of("gap_filled", "broke_overnight_high", "broke_overnight_low")
+                .contains(metric);
+    }
+
+    /** One condition of the plan's filters as words about the rows it keeps. */
+    static Phrase condition(Plan.Condition c, Unit unit, Messages m) {
+        String metric = c.metric().toLowerCase(Locale.ROOT).trim();
+        Boolean yes = isFlag(metric) ? flag(c) : null;
+        if (c.ref() == null && yes != null) {
+            Phrase p = flagCondition(metric, yes, m);
+            if (p != null) {
+                return p;
             }
-            case "is_red" -> {
-                if ("=".equals(c.op()) && c.value() == 1) {
-                    return ru ? "красные дни" : "red days";
-                }
+        }
+        if (c.ref() == null) {
+            Phrase move = move(metric, c, m);
+            if (move != null) {
+                return move;
             }
-            case "gap" -> {
-                if (c.value() == 0 && ">".equals(c.op())) {
-                    return ru ? "дни с гэпом вверх" : "gap-up days";
-                }
-                if (c.value() == 0 && "<".equals(c.op())) {
-                    return ru ? "дни с гэпом вниз" : "gap-down days";
-                }
+        }
+        return new Phrase(Slot.QUAL, m.get("cond.with", "x", comparison(c, unit, m)));
+    }
+
+    private static Phrase flagCondition(String metric, boolean yes, Messages m) {
+        String name = metric.substring(metric.startsWith("is_") ? 3 : 0);
+        switch (name) {
+            case "green", "red", "inside", "outside" -> {
+                return new Phrase(Slot.ADJ, m.get("cond." + name, "yes", yes ? "yes" : "no"));
             }
-            case "change_pct" -> {
-                boolean down = c.op().startsWith("<");
-                boolean inclusive = c.op().endsWith("=");
-                if (c.value() == 0 && !inclusive) {
-                    return down ? (ru ? "дни снижения" : "down days") : (ru ? "дни роста" : "up days");
-                }
-                if (down == c.value() < 0) {
-                    String how = ru ? (inclusive ? "как минимум на " : "больше чем на ")
-                            : (inclusive ? "at least " : "more than ");
-                    if (ru) {
-                        return "дни, когда NQ " + (down ? "упал " : "вырос ") + how + v + "%";
-                    }
-                    return "days when NQ " + (down ? "fell " : "rose ") + how + v + "%";
-                }
+            case "gap_filled" -> {
+                return new Phrase(Slot.QUAL, m.get(yes ? "cond.filled" : "cond.unfilled"));
             }
-            case "range" -> {
-                String how = switch (c.op()) {
-                    case ">" -> ru ? "больше " : "above ";
-                    case ">=" -> ru ? "не меньше " : "at least ";
-                    case "<" -> ru ? "меньше " : "below ";
-                    case "<=" -> ru ? "не больше " : "at most ";
-                    default -> null;
-                };
-                if (how != null) {
-                    return ru ? "дни с диапазоном " + how + v + " пт." : "days with a range " + how + v + " points";
-                }
+            case "broke_overnight_high", "broke_overnight_low" -> {
+                String side = name.endsWith("high") ? "high" : "low";
+                return new Phrase(Slot.QUAL, m.get(yes ? "cond.broke" : "cond.held", "side", side));
             }
             default -> {
+                if (EVENTS.contains(name)) {
+                    return new Phrase(Slot.NAME, eventName(name, !yes, m));
+                }
+                if (m.has("pattern." + patternKey(name))) {
+                    return new Phrase(Slot.QUAL, m.get(yes ? "cond.with" : "cond.without", "x",
+                            patternName(name, m)));
+                }
+                return null;
             }
         }
-        return (ru ? "дни, где " : "days where ") + condition(c);
     }
 
-    static String condition(Plan.Condition c) {
-        return condition(c, false);
-    }
-
-    /** "range > 250", or relative: "range > 1.5 × avg of the previous 20 days". */
-    static String condition(Plan.Condition c, boolean ru) {
-        String plain = c.metric() + " " + c.op() + " " + Numbers.format(c.value());
-        if (c.ref() == null) {
-            return plain;
+    /** Moves and gaps in the words traders use: "when NQ fell more than 2%", "with a gap up of more than 0.5%". */
+    private static Phrase move(String metric, Plan.Condition c, Messages m) {
+        boolean change = metric.equals("change") || metric.equals("change_pct");
+        boolean gap = metric.equals("gap") || metric.equals("gap_pct");
+        if (!change && !gap) {
+            return null;
         }
-        String days = c.days() == null ? "" : Numbers.format(c.days());
-        return plain + " × " + c.ref() + (ru ? " за " + days + " предыдущих дн." : " of the previous " + days + " days");
+        String op = op(c.op());
+        boolean above = op.equals("gt") || op.equals("ge");
+        boolean below = op.equals("lt") || op.equals("le");
+        if (!above && !below) {
+            return null;
+        }
+        String strict = op.equals("gt") || op.equals("lt") ? "yes" : "no";
+        double v = c.value();
+        if (v == 0 && strict.equals("yes")) {
+            return change ? new Phrase(Slot.ADJ, m.get(above ? "cond.up" : "cond.down")) : gapPhrase(above, m);
+        }
+        if (above && v > 0 || below && v < 0) {
+            String amount = valueAfterComparison(Math.abs(v), metric, m);
+            String key = change ? (above ? "cond.rose" : "cond.fell") : (above ? "cond.gapUpBy" : "cond.gapDownBy");
+            return new Phrase(Slot.QUAL, m.get(key, "strict", strict, "value", amount));
+        }
+        return null;
     }
 
-
-    /**
-     * The heading of an answer to one plan: what was computed, the period, the session and every filter of the
-     * plan. Numbers in it are the plan's own (years, N, thresholds, offsets, run lengths, times of day).
-     */
-    public static String heading(Plan plan, String lang) {
-        boolean ru = ru(lang);
-        Operation operation = Operation.parse(plan.operation()).orElse(null);
-        QuestionSpec spec = QuestionSpec.fromPlan(plan);
-        String subject = switch (operation) {
-            case DISTRIBUTION -> (ru ? "распределение: " : "distribution of ") + metricName(plan.metric(), ru);
-            case PROBABILITY -> probabilitySubject(plan, ru);
-            case STREAK -> ru ? "серии идущих подряд подходящих дней" : "runs of consecutive matching days";
-            case CORRELATION -> correlationSubject(plan, ru);
-            case AROUND -> metricName(plan.metric() == null ? "change_pct" : plan.metric(), ru)
-                    + (ru ? " в торговые дни вокруг выбранных дней" : " on the trading days around the selected days");
-            case COMPARE -> compareSubject(plan, ru);
-            case TOP_N -> topSubject(plan, ru);
-            case null, default -> subject(spec, lang);
-        };
-        boolean subjectNamesConditions = operation == Operation.COUNT || operation == Operation.LIST
-                || operation == Operation.AGGREGATE || operation == Operation.GROUP;
-        List<String> selection = selection(plan, ru, !subjectNamesConditions);
-        String tail = selection.isEmpty() ? "" : " — " + String.join(", ", selection);
-        return capitalized(subject + period(spec.when(), lang) + session(plan.session(), lang) + tail);
+    /** "gap-up" before the noun in English, "с гэпом вверх" after it in Russian: the bundle says where. */
+    private static Phrase gapPhrase(boolean up, Messages m) {
+        Slot slot = "adj".equals(m.get("cond.gap.slot")) ? Slot.ADJ : Slot.QUAL;
+        return new Phrase(slot, m.get(up ? "cond.gapUp" : "cond.gapDown"));
     }
 
     /**
-     * What picks the days, one phrase per field: the plain conditions only for operations that do not already
-     * name them in their subject, then patterns, events, weekdays, months, gap, consecutive and time window.
+     * "a range above 250 points", "a range more than 1.5 times its 20-day average" / "диапазоном больше 250
+     * пунктов": what "with" or "has" is followed by.
      */
-    static List<String> selection(Plan plan, boolean ru, boolean withConditions) {
-        List<String> parts = new ArrayList<>();
-        if (withConditions && !plan.filters().isEmpty()) {
-            parts.add(days(plan.filters(), ru));
+    static String comparison(Plan.Condition c, Unit unit, Messages m) {
+        String metric = c.metric().toLowerCase(Locale.ROOT).trim();
+        String what = metricWith(metric, m);
+        if (metric.equals("high_hour") || metric.equals("low_hour")) {
+            return m.get("cond.hour", "side", metric.startsWith("high") ? "high" : "low", "op", op(c.op()),
+                    "time", hourOf(c.value()));
         }
-        if (!plan.patterns().isEmpty()) {
-            parts.add((ru ? "паттерн " : "pattern ") + String.join(ru ? " или " : " or ",
-                    plan.patterns().stream().map(n -> n.toLowerCase(Locale.ROOT).replace('_', ' ')).toList()));
+        if (c.ref() != null) {
+            String ref = c.ref().toLowerCase(Locale.ROOT).trim();
+            double v = c.value();
+            String op = op(c.op());
+            String form = v == 1 ? "plain" : v > 1 && (op.equals("gt") || op.equals("ge")) ? "times" : "share";
+            return m.get("cond.relative", "what", what, "op", op, "form", form, "v", v, "times",
+                    m.get("value.times", "v", v), "ref",
+                    Set.of("median", "min", "max").contains(ref) ? ref : "avg", "days", c.days() == null ? 20
+                            : c.days(), "unit", unit.kind());
+        }
+        return m.get("cond.compare", "what", what, "op", op(c.op()), "value", value(c.value(), metric, m),
+                "valueOf", valueAfterComparison(c.value(), metric, m));
+    }
+
+    private static String hourOf(double hour) {
+        return String.format(Locale.ROOT, "%02d:00", (int) hour);
+    }
+
+    /**
+     * The rows a plan picks as one noun phrase: "green non-FOMC days with a range above 250 points" / "зелёные
+     * дни без FOMC с диапазоном больше 250 пунктов"; null when nothing but the period and session picks them.
+     * Made of the filters, the gap, the events and the patterns; weekdays, months, runs and time windows are the
+     * heading's tail.
+     */
+    static String daysPhrase(Plan plan, Unit unit, Messages m) {
+        List<String> adj = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<String> quals = new ArrayList<>();
+        for (Plan.Condition c : plan.filters()) {
+            Phrase p = condition(c, unit, m);
+            (p.slot() == Slot.ADJ ? adj : p.slot() == Slot.NAME ? names : quals).add(p.text());
+        }
+        if (plan.gap() != null && !plan.gap().isBlank()) {
+            Phrase p = gapPhrase("up".equalsIgnoreCase(plan.gap().trim()), m);
+            (p.slot() == Slot.ADJ ? adj : quals).add(p.text());
         }
         if (!plan.events().isEmpty()) {
-            String names = String.join(ru ? " или " : " or ", plan.events().stream().map(Wording::eventName).toList());
-            parts.add(ru ? "дни: " + names : names + " days");
+            names.add(or(plan.events().stream().map(e -> eventName(e, false, m)).toList(), m));
         }
+        List<String> withPatterns = new ArrayList<>();
+        for (String p : plan.patterns()) {
+            String key = patternKey(p);
+            if (key.equals("green") || key.equals("red")) {
+                adj.add(m.get("cond." + key, "yes", "yes"));
+            } else {
+                withPatterns.add(patternName(p, m));
+            }
+        }
+        if (!withPatterns.isEmpty()) {
+            quals.add(m.get("cond.with", "x", or(withPatterns, m)));
+        }
+        if (adj.isEmpty() && names.isEmpty() && quals.isEmpty()) {
+            return null;
+        }
+        String and = " " + m.get("word.and") + " ";
+        List<String> words = new ArrayList<>();
+        for (String part : m.get("days.order").split(" ")) {
+            switch (part) {
+                case "adj" -> words.addAll(adj);
+                case "name" -> words.addAll(names);
+                case "noun" -> words.add(unit.many(m));
+                case "qual" -> {
+                    if (!quals.isEmpty()) {
+                        words.add(String.join(and, quals));
+                    }
+                }
+                default -> throw new IllegalStateException("days.order: unknown part " + part);
+            }
+        }
+        return String.join(" ", words);
+    }
+
+    /** "Mondays or Fridays", "March", "the 3rd green day in a row", "from 10:00 to 11:30 ET". */
+    static List<String> tail(Plan plan, Unit unit, Messages m, boolean withMonths) {
+        List<String> parts = new ArrayList<>();
         if (!plan.weekdays().isEmpty()) {
-            parts.add(String.join(ru ? " или " : " or ",
-                    plan.weekdays().stream().map(w -> calendarName(w, WEEKDAYS, ru)).toList()));
+            parts.add(or(plan.weekdays().stream().map(w -> weekdayName(w, true, m)).toList(), m));
         }
-        if (!plan.months().isEmpty()) {
-            parts.add(String.join(ru ? " или " : " or ",
-                    plan.months().stream().map(m -> calendarName(m, MONTHS, ru)).toList()));
+        if (withMonths && !plan.months().isEmpty()) {
+            parts.add(or(plan.months().stream().map(mo -> monthName(mo, m)).toList(), m));
         }
-        if (plan.gap() != null) {
-            boolean up = "up".equalsIgnoreCase(plan.gap().trim());
-            parts.add(up ? (ru ? "дни с гэпом вверх" : "gap-up days") : (ru ? "дни с гэпом вниз" : "gap-down days"));
+        Plan.Consecutive run = plan.consecutive();
+        if (run != null && run.length() != null) {
+            String color = "red".equalsIgnoreCase(run.color()) ? "red" : "green";
+            String key = "exactly".equalsIgnoreCase(run.mode()) ? "select.run.exactly" : "select.run.atLeast";
+            parts.add(m.get(key, "n", run.length(), "color", color, "unit", unit.kind(), "gender", unit.gender()));
         }
-        if (plan.consecutive() != null && plan.consecutive().length() != null) {
-            parts.add(consecutive(plan.consecutive(), ru));
-        }
-        if (plan.time() != null) {
-            parts.add((ru ? "только " : "only ") + plan.time().from() + "–" + plan.time().to() + " ET");
+        if (plan.time() != null && plan.time().from() != null && plan.time().to() != null) {
+            parts.add(m.get("select.time", "from", plan.time().from(), "to", plan.time().to()));
         }
         return parts;
     }
 
-    private static String consecutive(Plan.Consecutive run, boolean ru) {
-        boolean red = "red".equalsIgnoreCase(run.color());
-        String n = Numbers.format(run.length());
-        if ("exactly".equalsIgnoreCase(run.mode())) {
-            return ru ? "последний день серии ровно из " + n + (red ? " красных" : " зелёных") + " дней подряд"
-                    : "the last day of exactly " + n + (red ? " red" : " green") + " days in a row";
+    static String or(List<String> items, Messages m) {
+        if (items.size() <= 1) {
+            return items.isEmpty() ? "" : items.get(0);
         }
-        return ru ? "день, когда серия " + (red ? "красных" : "зелёных") + " дней подряд достигает " + n
-                : "the day a run of " + (red ? "red" : "green") + " days in a row reaches " + n;
+        return String.join(", ", items.subList(0, items.size() - 1)) + " " + m.get("word.or") + " "
+                + items.get(items.size() - 1);
     }
 
-    private static String eventName(String event) {
-        String e = event.toLowerCase(Locale.ROOT).trim();
+    private static final List<String> WEEKDAYS = List.of("monday", "tuesday", "wednesday", "thursday", "friday",
+            "saturday", "sunday");
+    private static final List<String> MONTHS = List.of("january", "february", "march", "april", "may", "june",
+            "july", "august", "september", "october", "november", "december");
+
+    /** 1–7 for "mon", "Monday" or "1"; 0 when unknown. */
+    static int weekdayNumber(String value) {
+        return calendarNumber(value, WEEKDAYS);
+    }
+
+    /** 1–12 for "aug", "August" or "8"; 0 when unknown. */
+    static int monthNumber(String value) {
+        return calendarNumber(value, MONTHS);
+    }
+
+    private static int calendarNumber(String value, List<String> names) {
+        String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+        if (v.matches("\\d{1,2}")) {
+            int i = Integer.parseInt(v);
+            return i >= 1 && i <= names.size() ? i : 0;
+        }
+        for (int i = 0; i < names.size(); i++) {
+            if (v.length() >= 3 && names.get(i).startsWith(v)) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    /** "Monday" / "понедельник", or the plural "Mondays" / "понедельники". */
+    static String weekdayName(String value, boolean plural, Messages m) {
+        int n = weekdayNumber(value);
+        return n == 0 ? value : m.get(plural ? "weekday.plural." + n : "weekday." + n);
+    }
+
+    static String monthName(String value, Messages m) {
+        int n = monthNumber(value);
+        return n == 0 ? value : m.get("month." + n);
+    }
+
+    // ---- headings ----
+
+    /**
+     * The heading of an answer to one plan: what was computed, the period, the session and everything that picks
+     * the rows. Numbers in it are the plan's own.
+     */
+    public static String heading(Plan plan, String lang) {
+        return heading(plan, Messages.of(lang));
+    }
+
+    static String heading(Plan plan, Messages m) {
+        Operation operation = Operation.parse(plan.operation()).orElse(Operation.LIST);
+        Unit unit = unit(plan);
+        String days = daysPhrase(plan, unit, m);
+        boolean daysInSubject = false;
+        boolean monthsInSubject = false;
+        String subject;
+        switch (operation) {
+            case COUNT -> {
+                subject = days == null ? unit.all(m) : days;
+                daysInSubject = true;
+            }
+            case LIST -> {
+                if (plan.metric() != null && plan.limit() != null) {
+                    subject = top(plan, unit, m);
+                } else {
+                    subject = days == null ? unit.all(m) : days;
+                    daysInSubject = true;
+                }
+            }
+            case TOP_N -> subject = top(plan, unit, m);
+            case AGGREGATE -> subject = aggregateName(plan.aggregate(), plan.metric(), m);
+            case GROUP -> subject = (plan.metric() == null || "count".equalsIgnoreCase(plan.aggregate())
+                    ? m.get("subject.count", "units", unit.manyOf(m))
+                    : aggregateName(plan.aggregate(), plan.metric(), m)) + " " + groupBy(plan.groupBy(), m);
+            case DISTRIBUTION -> subject = m.get("subject.distribution", "of", metricOf(plan.metric(), m));
+            case PROBABILITY -> {
+                subject = probabilitySubject(plan, unit, m);
+                monthsInSubject = singleMonthSubject(plan, unit);
+            }
+            case STREAK -> {
+                subject = m.get("subject.streak", "days", days == null ? unit.all(m) : days);
+                daysInSubject = true;
+            }
+            case CORRELATION -> subject = m.get("subject.correlation", "a", metricOf(plan.metric(), m), "b",
+                    metricOf(plan.metric2(), m), "later", later(plan.offset(), unit, m));
+            case FORMATION -> subject = m.get("subject.formation", "extreme", extremeKey(plan.extreme()));
+            case AROUND -> subject = m.get("subject.around", "metric",
+                    metricName(plan.metric() == null ? "change_pct" : plan.metric(), m), "units", unit.manyOf(m));
+            case COMPARE -> {
+                boolean mixed = plan.metric() == null && plan.variants().stream().anyMatch(v -> v.metric() != null);
+                String agg = plan.aggregate() == null ? "mean" : plan.aggregate().toLowerCase(Locale.ROOT).trim();
+                subject = mixed ? m.get("subject.compareMixed", "aggregate", agg)
+                        : plan.metric() == null ? m.get("subject.compareCount", "unit", unit.kind(), "units",
+                        unit.manyOf(m)) : m.get("subject.compare", "what", aggregateName(plan.aggregate(),
+                        plan.metric(), m));
+            }
+            case SNAPSHOT -> subject = m.get("subject.snapshot");
+            case GAP_FILL -> subject = m.get("subject.gapFill");
+            default -> subject = unit.all(m);
+        }
+        List<String> tail = new ArrayList<>();
+        if (!daysInSubject && days != null) {
+            tail.add(days);
+        }
+        tail.addAll(tail(plan, unit, m, !monthsInSubject));
+        StringBuilder h = new StringBuilder(subject);
+        // variants that set their own period or session name it on their own line
+        boolean variantPeriods = plan.variants().stream().anyMatch(v -> v.period() != null
+                && (v.period().from() != null || v.period().to() != null));
+        boolean variantSessions = plan.variants().stream().anyMatch(v -> v.session() != null);
+        String when = variantPeriods ? "" : period(plan.period(), m);
+        if (!when.isEmpty()) {
+            h.append(' ').append(when);
+        }
+        String session = operation == Operation.SNAPSHOT || variantSessions ? "" : during(plan.session(), m);
+        if (!session.isEmpty()) {
+            h.append(' ').append(session);
+        }
+        if (!tail.isEmpty()) {
+            String lead = operation == Operation.PROBABILITY && plan.offset() != null && plan.offset() > 0
+                    ? m.get("select.after") + " " : "";
+            h.append(" — ").append(lead).append(String.join(", ", tail));
+        }
+        return capitalized(h.toString());
+    }
+
+    /** "Top 5 days by range per month" / "5 дней с наибольшим диапазоном в каждом месяце". */
+    private static String top(Plan plan, Unit unit, Messages m) {
+        int n = plan.limit() == null ? 10 : plan.limit();
+        String head = m.get("subject.top", "sort", "asc".equalsIgnoreCase(plan.sort()) ? "asc" : "desc", "n", n,
+                "count", unit.count(n, m), "metric", metricName(plan.metric(), m), "with",
+                metricWith(plan.metric(), m), "gender", metricGender(plan.metric(), m));
+        return plan.groupBy() == null ? head : head + " " + m.get("group.per", "by", groupKey(plan.groupBy()));
+    }
+
+    static String groupKey(String groupBy) {
+        String g = groupBy == null ? "" : groupBy.toLowerCase(Locale.ROOT).trim();
+        return Set.of("weekday", "month", "quarter", "year", "hour").contains(g) ? g : "other";
+    }
+
+    static String groupBy(String groupBy, Messages m) {
+        return groupBy == null ? "" : m.get("group.by", "by", groupKey(groupBy));
+    }
+
+    static String extremeKey(String extreme) {
+        String e = extreme == null ? "high" : extreme.toLowerCase(Locale.ROOT).trim();
         return switch (e) {
-            case "fomc", "nfp", "cpi", "opex" -> e.toUpperCase(Locale.ROOT);
-            default -> e.replace('_', ' ');
+            case "low", "overnight_high_break", "overnight_low_break" -> e.replace("overnight_", "")
+                    .replace("_break", "Break");
+            default -> "high";
         };
     }
 
-    private static final List<String> WEEKDAYS = List.of("Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-            "Saturday", "Sunday");
-    private static final List<String> MONTHS = List.of("January", "February", "March", "April", "May", "June",
-            "July", "August", "September", "October", "November", "December");
+    /** True when a monthly probability is about one calendar month: "How often August closes green". */
+    static boolean singleMonthSubject(Plan plan, Unit unit) {
+        return unit.kind().equals("month") && plan.months().size() == 1 && monthNumber(plan.months().get(0)) > 0
+                && (plan.offset() == null || plan.offset() == 0);
+    }
 
-    /** "mon", "Monday" or "1" as the full name in the reader's language; anything unknown as written. */
-    private static String calendarName(String value, List<String> names, boolean ru) {
-        String v = value.trim();
-        String found = null;
-        if (v.matches("\\d{1,2}")) {
-            int i = Integer.parseInt(v);
-            found = i >= 1 && i <= names.size() ? names.get(i - 1) : null;
+    /** "How often the next day closes green" / "Как часто следующий день закрывается зелёным". */
+    private static String probabilitySubject(Plan plan, Unit unit, Messages m) {
+        int offset = plan.offset() == null ? 0 : plan.offset();
+        String gender = unit.gender();
+        String who;
+        if (singleMonthSubject(plan, unit)) {
+            who = monthName(plan.months().get(0), m);
+            gender = "m";
+        } else if (offset == 0) {
+            who = m.get("prob.same", "unit", unit.kind());
+        } else if (offset == 1) {
+            who = m.get("prob.next", "unit", unit.kind());
         } else {
-            for (String name : names) {
-                if (v.length() >= 3 && name.toLowerCase(Locale.ROOT)
-                        .startsWith(v.toLowerCase(Locale.ROOT))) {
-                    found = name;
-                    break;
+            who = m.get("prob.later", "unit", unit.kind(), "count", unit.count(offset, m));
+        }
+        return m.get("subject.probability", "who", who, "outcome", outcome(plan.outcome(), unit, gender, m));
+    }
+
+    /** What the probability measures, as a verb phrase: "closes green", "takes out the overnight high". */
+    static String outcome(Plan.Condition o, Unit unit, String gender, Messages m) {
+        if (o == null) {
+            return m.get("outcome.unknown");
+        }
+        String metric = o.metric().toLowerCase(Locale.ROOT).trim();
+        Boolean yes = isFlag(metric) && o.ref() == null ? flag(o) : null;
+        if (yes != null) {
+            String name = metric.startsWith("is_") ? metric.substring(3) : metric;
+            switch (name) {
+                case "green", "red", "inside", "outside" -> {
+                    return m.get("outcome." + name, "yes", yes ? "yes" : "no", "gender", gender, "unit",
+                            unit.kind());
+                }
+                case "gap_filled" -> {
+                    return m.get("outcome.filled", "yes", yes ? "yes" : "no");
+                }
+                case "broke_overnight_high", "broke_overnight_low" -> {
+                    return m.get("outcome.broke", "yes", yes ? "yes" : "no", "side",
+                            name.endsWith("high") ? "high" : "low");
+                }
+                default -> {
+                    if (EVENTS.contains(name)) {
+                        return m.get("outcome.event", "yes", yes ? "yes" : "no", "event", eventName(name, false, m),
+                                "unit", unit.kind());
+                    }
+                    if (m.has("pattern." + patternKey(name))) {
+                        return m.get("outcome.pattern", "yes", yes ? "yes" : "no", "x", patternName(name, m));
+                    }
                 }
             }
         }
-        if (found == null) {
-            return v;
+        if (o.ref() == null && (metric.equals("change") || metric.equals("change_pct") || metric.equals("gap")
+                || metric.equals("gap_pct"))) {
+            String op = op(o.op());
+            boolean above = op.equals("gt") || op.equals("ge");
+            boolean below = op.equals("lt") || op.equals("le");
+            String strict = op.equals("gt") || op.equals("lt") ? "yes" : "no";
+            String kind = metric.startsWith("change") ? "change" : "gap";
+            if ((above || below) && o.value() == 0) {
+                return m.get("outcome." + kind + "Sign", "up", above ? "yes" : "no", "strict", strict);
+            }
+            if (above && o.value() > 0 || below && o.value() < 0) {
+                return m.get("outcome." + kind + "By", "up", above ? "yes" : "no", "strict", strict, "value",
+                        valueAfterComparison(Math.abs(o.value()), metric, m));
+            }
         }
-        return ru ? russianName(found) : found;
+        return m.get("outcome.has", "x", comparison(o, unit, m));
     }
 
-    private static String probabilitySubject(Plan plan, boolean ru) {
-        Plan.Condition o = plan.outcome();
-        String outcome = o == null ? "?" : metricName(o.metric(), ru) + " " + o.op() + " " + Numbers.format(o.value());
-        return (ru ? "вероятность, что " : "probability that ") + outcome + later(plan.offset(), ru);
-    }
-
-    private static String correlationSubject(Plan plan, boolean ru) {
-        return (ru ? "корреляция: " : "correlation of ") + metricName(plan.metric(), ru) + (ru ? " и " : " with ")
-                + metricName(plan.metric2(), ru) + later(plan.offset(), ru);
-    }
-
-    /** " on the next trading day", " 5 trading days later", or nothing for the same day. */
-    private static String later(Integer offset, boolean ru) {
+    /** " on the next day", " 5 days later" / " на следующий день", " через 5 дней"; empty for the same day. */
+    static String later(Integer offset, Unit unit, Messages m) {
         if (offset == null || offset == 0) {
             return "";
         }
-        if (offset == 1) {
-            return ru ? " на следующий торговый день" : " on the next trading day";
-        }
-        return ru ? " через " + offset + " торг. дн." : " " + offset + " trading days later";
+        return " " + (offset == 1 ? m.get("later.next", "unit", unit.kind())
+                : m.get("later.n", "count", unit.count(offset, m)));
     }
 
-    private static String compareSubject(Plan plan, boolean ru) {
-        if (plan.metric() == null) {
-            return ru ? "сравнение: число дней" : "comparison of day counts";
-        }
-        String aggregate = plan.aggregate() == null ? "mean" : plan.aggregate().toLowerCase(Locale.ROOT);
-        return (ru ? "сравнение: " : "comparison of ") + aggregateWord(aggregate, ru) + (ru ? " — " : " ")
-                + metricName(plan.metric(), ru);
+    /** A 2–3 word chat title. */
+    static String title(Plan plan, Messages m) {
+        Operation operation = Operation.parse(plan.operation()).orElse(Operation.LIST);
+        String year = wholeYear(plan.period());
+        String t = switch (operation) {
+            case AGGREGATE -> aggregateName(plan.aggregate(), plan.metric(), m);
+            case GROUP -> plan.metric() == null ? m.get("title.days") : metricName(plan.metric(), m) + " "
+                    + groupBy(plan.groupBy(), m);
+            case LIST, TOP_N -> plan.limit() != null && plan.metric() != null ? m.get("title.top")
+                    : daysTitle(plan, m);
+            case FORMATION -> m.get("title.formation", "extreme", extremeKey(plan.extreme()));
+            case DISTRIBUTION -> m.get("title.distribution", "metric", metricName(plan.metric(), m));
+            default -> m.get("title." + operation.wireName());
+        };
+        return capitalized(year == null ? t : t + " " + year);
     }
 
-    private static String topSubject(Plan plan, boolean ru) {
-        String metric = metricName(plan.metric(), ru);
-        boolean asc = "asc".equalsIgnoreCase(plan.sort());
-        String n = plan.limit() == null ? "" : " " + plan.limit();
-        String head = ru ? (asc ? "наименьшие" : "наибольшие") + n + " дней: " + metric
-                : (asc ? "bottom" : "top") + n + " days by " + metric;
-        if (plan.groupBy() != null) {
-            head += ru ? " — по " + groupShort(plan.groupBy().toLowerCase(Locale.ROOT))
-                    : " per " + plan.groupBy().toLowerCase(Locale.ROOT);
+    private static String daysTitle(Plan plan, Messages m) {
+        if (plan.filters().isEmpty()) {
+            return m.get("title.days");
         }
-        return head;
-    }
-
-    static String aggregateWord(String aggregate, boolean ru) {
-        if (aggregate == null) {
-            return "";
-        }
-        return switch (aggregate) {
-            case "mean" -> ru ? "среднее" : "average";
-            case "median" -> ru ? "медиана" : "median";
-            case "min" -> ru ? "минимум" : "minimum";
-            case "max" -> ru ? "максимум" : "maximum";
-            case "sum" -> ru ? "сумма" : "total";
-            case "std" -> ru ? "стандартное отклонение" : "standard deviation of";
-            case "count" -> ru ? "число" : "count of";
-            default -> aggregate;
+        Plan.Condition c = plan.filters().get(0);
+        String metric = c.metric().toLowerCase(Locale.ROOT);
+        Boolean yes = flag(c);
+        return switch (metric) {
+            case "is_green" -> m.get(Boolean.FALSE.equals(yes) ? "title.red" : "title.green");
+            case "is_red" -> m.get(Boolean.FALSE.equals(yes) ? "title.green" : "title.red");
+            case "gap", "gap_pct" -> m.get(c.op().startsWith(">") ? "title.gapUp" : "title.gapDown");
+            case "change", "change_pct" -> m.get(c.op().startsWith("<") ? "title.drops" : "title.rallies");
+            default -> m.get("title.selected");
         };
     }
 
-    /** A metric as the reader says it: "change (%)", "range", "upper wick". */
-    static String metricName(String metric, boolean ru) {
-        if (metric == null) {
-            return "";
+    private static String wholeYear(Plan.Period p) {
+        if (p == null || p.from() == null || p.to() == null) {
+            return null;
         }
-        String m = metric.toLowerCase(Locale.ROOT).trim();
-        String base = m.endsWith("_pct") ? m.substring(0, m.length() - 4) : m;
-        String name = switch (base) {
-            case "range" -> ru ? "диапазон" : "range";
-            case "change" -> ru ? "изменение" : "change";
-            case "gap" -> ru ? "гэп" : "gap";
-            case "body" -> ru ? "тело свечи" : "body";
-            case "volume" -> ru ? "объём" : "volume";
-            case "upper_wick" -> ru ? "верхняя тень" : "upper wick";
-            case "lower_wick" -> ru ? "нижняя тень" : "lower wick";
-            case "open" -> ru ? "открытие" : "open";
-            case "close" -> ru ? "закрытие" : "close";
-            case "high" -> ru ? "максимум" : "high";
-            case "low" -> ru ? "минимум" : "low";
-            default -> base.replace('_', ' ');
-        };
-        return m.endsWith("_pct") ? name + " (%)" : name;
+        return p.from().getYear() == p.to().getYear() && p.from().getDayOfYear() == 1 && p.to().getMonthValue() == 12
+                && p.to().getDayOfMonth() == 31 ? String.valueOf(p.from().getYear()) : null;
     }
 
-    public static boolean ru(String lang) {
-        return "ru".equals(lang);
+    // ---- small helpers ----
+
+    static String capitalized(String s) {
+        return s == null || s.isEmpty() ? "" : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /** An identifier a bundle does not name, in words: "run_length" → "run length". */
+    static String humanized(String name) {
+        return name == null ? "" : name.trim().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 }
