@@ -32,6 +32,7 @@ public final class IntentHandler implements StageHandler {
                 : r.internalQuery();
         IntentResult result = new IntentResult(r.intent(), r.lang(), internal.isBlank() ? "(empty)" : internal)
                 .validated();
-        return AgentOutcomes.intent(envelope, result, input, Usage.ZERO);
+        RequestEnvelope carried = r.reading() == null ? envelope : envelope.withReading(Json.tree(r.reading()));
+        return AgentOutcomes.intent(carried, result, input, Usage.ZERO);
     }
 }

@@ -1,6 +1,7 @@
 package barb.agents;
 
 import barb.agents.reading.QuestionReader;
+import barb.agents.reading.Reading;
 import barb.agents.steps.StepValidator;
 import barb.core.Json;
 import barb.core.ParsedStep;
@@ -32,12 +33,21 @@ public final class ParserHandler implements StageHandler {
         ObjectNode input = AgentOutcomes.parserTraceInput(question);
 
         ArrayNode raw = Json.MAPPER.createArrayNode();
-        String[] parts = question.split(java.util.regex.Pattern.quote(UnderstandingRules.STEP_SEPARATOR));
-        for (int i = 0; i < parts.length; i++) {
-            ParsedStep step = QuestionReader.read(parts[i]).step();
-            if (step != null) {
+        Reading carried = AgentSupport.reading(envelope);
+        if (carried != null && !carried.steps().isEmpty() && UnderstandingRules.expanded(carried).equals(question)) {
+            // the understander's own reading of this query: no need to read its text again
+            for (ParsedStep step : carried.steps()) {
                 raw.add(Json.tree(new ParsedStep("s" + (raw.size() + 1), step.operation(), step.atoms(),
                         step.params())));
+            }
+        } else {
+            String[] parts = question.split(java.util.regex.Pattern.quote(UnderstandingRules.STEP_SEPARATOR));
+            for (String part : parts) {
+                ParsedStep step = QuestionReader.read(part).step();
+                if (step != null) {
+                    raw.add(Json.tree(new ParsedStep("s" + (raw.size() + 1), step.operation(), step.atoms(),
+                            step.params())));
+                }
             }
         }
         StepValidator.Validated v = StepValidator.validate(raw);

@@ -1,6 +1,7 @@
 package barb.agents;
 
 import barb.core.DataCoverage;
+import barb.core.Json;
 import barb.core.RequestEnvelope;
 import barb.core.Stage;
 import barb.core.StageHandler;
@@ -32,8 +33,9 @@ public final class UnderstanderHandler implements StageHandler {
         String lang = AgentSupport.lang(envelope);
         ObjectNode input = AgentOutcomes.understanderInput(envelope, lang);
         // the rules read both languages themselves: the user's own words lose nothing in translation
-        Understanding u = rules.understand(envelope.question(), lang, envelope.chatStateOrFresh().memory())
-                .understanding().validated();
-        return AgentOutcomes.understanding(envelope, u, input, Usage.ZERO);
+        UnderstandingRules.Result r = rules.understand(envelope.question(), lang,
+                envelope.chatStateOrFresh().memory(), AgentSupport.reading(envelope));
+        Understanding u = r.understanding().validated();
+        return AgentOutcomes.understanding(envelope.withReading(Json.tree(r.reading())), u, input, Usage.ZERO);
     }
 }

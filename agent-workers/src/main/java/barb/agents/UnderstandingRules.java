@@ -1,5 +1,6 @@
 package barb.agents;
 
+import barb.agents.answers.Messages;
 import barb.agents.answers.Wording;
 import barb.agents.periods.DateResolver;
 import barb.agents.reading.FollowUps;
@@ -47,8 +48,15 @@ final class UnderstandingRules {
 
     /** The question, read on its own or, when it is a follow-up, as a change of the chat's previous question. */
     Result understand(String question, String lang, Memory memory) {
+        return understand(question, lang, memory, null);
+    }
+
+    /**
+     * @param read the question's reading an earlier stage carried, or null to read it here
+     */
+    Result understand(String question, String lang, Memory memory, Reading read) {
         Reading reading = FollowUps.resolve(question, memory).orElseGet(() -> {
-            Reading own = QuestionReader.read(question);
+            Reading own = read != null ? read : QuestionReader.read(question);
             if (own.step() == null || own.outOfScope() != null || !own.more().isEmpty()) {
                 return own;
             }
@@ -84,7 +92,7 @@ final class UnderstandingRules {
                     new NeedClarification(required, List.of(), context));
         }
         String heading = heading(r.step(), lang);
-        String ack = Wording.ru(lang) ? "Понял, считаю: " + lower(heading) + "…" : "Got it, looking at " + lower(heading) + "…";
+        String ack = Messages.of(lang).get("acknowledge", "what", lower(heading));
         return new Understanding("data", r.goal() == null ? "answer the question" : r.goal(), true, false,
                 expanded(r), ack, title(heading), null);
     }

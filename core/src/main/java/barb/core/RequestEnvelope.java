@@ -12,6 +12,8 @@ import java.util.Map;
  * will use for its trace row; each stage advances it by one, so steps are 1..n without gaps.
  *
  * @param replayOf the request this one replays, or null
+ * @param reading  the rules reading of the question (steps, what to ask, words left out), written by the stage
+ *                 that read it so the next stages need not read it again; null when no rules stage read it
  */
 public record RequestEnvelope(
         int schemaVersion,
@@ -34,7 +36,8 @@ public record RequestEnvelope(
         JsonNode parsedQuery,
         JsonNode plans,
         JsonNode results,
-        String replayOf) {
+        String replayOf,
+        JsonNode reading) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -47,7 +50,7 @@ public record RequestEnvelope(
     public static RequestEnvelope start(String requestId, String chatId, String userId, String question,
                                         long nowMs, long deadlineMs, boolean needsTitle, ChatState chatState) {
         return new RequestEnvelope(SCHEMA_VERSION, requestId, chatId, userId, question, nowMs, deadlineMs, 1,
-                List.of(), Map.of(), needsTitle, chatState, null, null, null, null, null, null, null, null, null);
+                List.of(), Map.of(), needsTitle, chatState, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** Throws {@link ContractException} naming the first missing required field. */
@@ -90,7 +93,7 @@ public record RequestEnvelope(
         }
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step + 1, agents, u, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, parsedQuery, plans, results, replayOf);
+                expandedQuery, parsedQuery, plans, results, replayOf, reading);
     }
 
     /** Sum of all agents' usage; each call is counted once (the predecessor double-counted, §16.2 #25). */
@@ -105,36 +108,46 @@ public record RequestEnvelope(
     public RequestEnvelope withIntent(String newIntent, String newLang, String newInternalQuery) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, newLang, newIntent, newInternalQuery, understanding,
-                expandedQuery, parsedQuery, plans, results, replayOf);
+                expandedQuery, parsedQuery, plans, results, replayOf, reading);
     }
 
     public RequestEnvelope withUnderstanding(JsonNode newUnderstanding, String newExpandedQuery) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, newUnderstanding,
-                newExpandedQuery, parsedQuery, plans, results, replayOf);
+                newExpandedQuery, parsedQuery, plans, results, replayOf, reading);
     }
 
     public RequestEnvelope withParsedQuery(JsonNode newParsedQuery) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, newParsedQuery, plans, results, replayOf);
+                expandedQuery, newParsedQuery, plans, results, replayOf, reading);
     }
 
     public RequestEnvelope withPlans(JsonNode newPlans) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, parsedQuery, newPlans, results, replayOf);
+                expandedQuery, parsedQuery, newPlans, results, replayOf, reading);
     }
 
     public RequestEnvelope withResults(JsonNode newResults) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, parsedQuery, plans, newResults, replayOf);
+                expandedQuery, parsedQuery, plans, newResults, replayOf, reading);
+    }
+
+    /**
+     * This envelope with the rules' reading of the question (the question is read once per request: the stage
+     * that read it carries the reading to the next ones).
+     */
+    public RequestEnvelope withReading(JsonNode newReading) {
+        return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
+                step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
+                expandedQuery, parsedQuery, plans, results, replayOf, newReading);
     }
 
     public RequestEnvelope withReplayOf(String original, String newRequestId, long nowMs, long newDeadlineMs) {
         return new RequestEnvelope(schemaVersion, newRequestId, chatId, userId, question, nowMs, newDeadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, parsedQuery, plans, results, original);
+                expandedQuery, parsedQuery, plans, results, original, reading);
     }
 }

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** {@code barb bench …}: measurements that go into BENCHMARKS.md. */
 @Command(name = "bench", description = "Measure Barb.",
-        subcommands = {BenchCommand.Pipeline.class, BenchCommand.Executor.class})
+        subcommands = {BenchCommand.Pipeline.class, BenchCommand.Executor.class, BenchCommand.Reader.class})
 final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -48,6 +48,22 @@ final class BenchCommand implements Runnable {
             }
             LauncherConfig config = LauncherConfig.fromEnv(System.getenv());
             return ExecutorBench.run(config.duckdbFile(), iterations, only, System.out);
+        }
+    }
+
+    /** The rules reader's CPU per question and per turn: the figures of BENCHMARKS.md "Question understanding". */
+    @Command(name = "reader", description = "CPU of the rules reader: one reading and one whole rules turn, warm.")
+    static final class Reader implements Callable<Integer> {
+        @Option(names = "--rounds", description = "Timed rounds over every question of the built-in sets (default 5).")
+        int rounds = 5;
+
+        @Override
+        public Integer call() {
+            if (rounds < 1) {
+                System.err.println("--rounds must be at least 1");
+                return 2;
+            }
+            return ReaderBench.run(rounds, System.out);
         }
     }
 

@@ -6,7 +6,14 @@ import barb.agents.text.TextNormalizer;
 
 /** The rules intent: data, chitchat or concept; the language; and the English the other agents read. */
 public final class IntentClassifier {
-    public record Result(String intent, String lang, String internalQuery) {
+    /**
+     * @param reading the rules' reading of the question when it was read (a data question), else null: carried
+     *                in the envelope so that the next stages do not read the question again
+     */
+    public record Result(String intent, String lang, String internalQuery, Reading reading) {
+        public Result(String intent, String lang, String internalQuery) {
+            this(intent, lang, internalQuery, null);
+        }
     }
 
     private IntentClassifier() {
@@ -31,10 +38,10 @@ public final class IntentClassifier {
         }
         Reading reading = QuestionReader.read(text);
         if (reading.step() != null) {
-            return new Result("data", lang, ru ? StepText.render(reading.step()) : text);
+            return new Result("data", lang, ru ? StepText.render(reading.step()) : text, reading);
         }
         if (reading.outOfScope() != null || !reading.clarify().isEmpty()) {
-            return new Result("data", lang, ru ? Questions.english(text) : text);
+            return new Result("data", lang, ru ? Questions.english(text) : text, reading);
         }
         ConceptCatalog.Concept mentioned = ConceptCatalog.find(text);
         if (mentioned != null) {

@@ -8,7 +8,7 @@ import java.util.Set;
 
 /** Greetings, thanks, goodbyes, cancellations: short messages that are not questions about data. */
 public final class SmallTalk {
-    public enum Kind { GREETING, THANKS, BYE, HOW_ARE_YOU, CANCEL, OK }
+    public enum Kind { GREETING, THANKS, BYE, HOW_ARE_YOU, CANCEL, OK, CAPABILITIES }
 
     private static final Map<Kind, Set<String>> PHRASES = Map.of(
             Kind.GREETING, Set.of("hi", "hello", "hey", "hey there", "hi there", "hello there", "good morning",
@@ -72,7 +72,7 @@ public final class SmallTalk {
             }
         }
         if (CAPABILITIES.matcher(s).find()) {
-            return Kind.GREETING;
+            return Kind.CAPABILITIES;
         }
         // "hi, how are you" or "thanks, bye": every part small talk
         String[] words = s.split(" ");
@@ -103,6 +103,7 @@ public final class SmallTalk {
             case HOW_ARE_YOU -> "how are you";
             case CANCEL -> "never mind";
             case OK -> "ok";
+            case CAPABILITIES -> "what can you do";
         };
     }
 }

@@ -113,15 +113,24 @@ public final class Vocabulary {
         if (token.length() < MIN_TYPO_LENGTH) {
             return Optional.empty();
         }
-        Optional<Match> one = typo(token, false);
-        if (one.isPresent() || token.length() < 6) {
+        Match found = typos(token);
+        return found == null || found == AMBIGUOUS ? Optional.empty() : Optional.of(found);
+    }
+
+    /** A match, {@link #AMBIGUOUS} when several words are as close, or null when none is. */
+    private Match typos(String token) {
+        Match one = typo(token, false);
+        if (one != null || token.length() < 6) {
             return one;
         }
         return typo(token, true);
     }
 
-    /** The one entry the token is a typo of, at one (or two) edits; nothing when none or several are. */
-    private Optional<Match> typo(String token, boolean twoEdits) {
+    /** Stands for "several words are this close": no correction, and no other try either. */
+    private static final Match AMBIGUOUS = new Match("", Kind.TYPO);
+
+    /** The one entry the token is a typo of at one (or two) edits, {@link #AMBIGUOUS}, or null when none is. */
+    private Match typo(String token, boolean twoEdits) {
         Entry found = null;
         for (Entry e : entries) {
             CharacterRunAutomaton a = twoEdits ? e.twoEdits() : e.oneEdit();
@@ -130,17 +139,14 @@ public final class Vocabulary {
             }
             if (a.run(token)) {
                 if (found != null && !sameWord(found, e)) {
-                    return Optional.empty();
+                    return AMBIGUOUS;
                 }
                 if (found == null || (!e.start() && found.start())) {
                     found = e;
                 }
             }
         }
-        if (found == null) {
-            return Optional.empty();
-        }
-        return Optional.of(new Match(found.start() ? found.text() : found.text(), Kind.TYPO));
+        return found == null ? null : new Match(found.text(), Kind.TYPO);
     }
 
     /** A word and a word start that stands for the same word ("volatility", "volatil") are one reading. */

@@ -1,0 +1,83 @@
+package barb.launcher;
+
+import barb.agents.RulesAgents;
+import barb.agents.chat.ConversationRunner;
+import barb.agents.eval.Catalogue;
+import barb.agents.reading.QuestionReader;
+import barb.core.DataCoverage;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code barb bench reader}: the CPU the rules reader costs, warm, on this thread: one reading of a question, and
+ * one whole rules turn (intent, understander, parser, planner, as {@code barb eval} runs them) — over every
+ * question of the built-in question sets. CPU time, not wall time, so other work on the machine matters less.
+ */
+final class ReaderBench {
+    private ReaderBench() {
+    }
+
+    static int run(int rounds, PrintStream out) {
+        List<Catalogue> sets = new ArrayList<>(Catalogue.loadSets().values());
+        List<String> questions = new ArrayList<>();
+        sets.forEach(c -> c.cases().forEach(k -> k.turns().forEach(t -> questions.add(t.user()))));
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+
+        for (int i = 0; i < 20; i++) {
+            questions.forEach(QuestionReader::read);
+        }
+        long[] each = new long[questions.size() * rounds];
+        int n = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (String q : questions) {
+                long start = cpu.getCurrentThreadCpuTime();
+                QuestionReader.read(q);
+                each[n++] = cpu.getCurrentThreadCpuTime() - start;
+            }
+        }
+        Arrays.sort(each);
+        out.printf(Locale.ROOT, "reading one question (%d questions x %d rounds, warm): mean %.3f ms, p50 %.3f ms, "
+                        + "p99 %.3f ms CPU%n", questions.size(), rounds, mean(each), ms(each[each.length / 2]),
+                ms(each[(int) (each.length * 0.99)]));
+
+        Catalogue first = sets.get(0);
+        DataCoverage coverage = new DataCoverage(first.firstDay(), first.lastDay(), "bench");
+        long turnsCpu = 0;
+        int turns = 0;
+        for (int r = 0; r <= rounds; r++) {
+            long start = cpu.getCurrentThreadCpuTime();
+            int asked = 0;
+            for (Catalogue c : sets) {
+                for (Catalogue.Case k : c.cases()) {
+                    ConversationRunner runner = new ConversationRunner(RulesAgents.handlers(() -> coverage));
+                    for (Catalogue.Turn t : k.turns()) {
+                        runner.ask(t.user());
+                        asked++;
+                    }
+                }
+            }
+            if (r > 0) {
+                // the first round warms the JIT up
+                turnsCpu += cpu.getCurrentThreadCpuTime() - start;
+                turns += asked;
+            }
+        }
+        out.printf(Locale.ROOT, "one rules turn (intent → parser and planner, %d turns, warm): %.3f ms CPU%n", turns,
+                turnsCpu / 1e6 / turns);
+        return 0;
+    }
+
+    private static double mean(long[] nanos) {
+        return Arrays.stream(nanos).average().orElse(0) / 1e6;
+    }
+
+    private static double ms(long nanos) {
+        return nanos / 1e6;
+    }
+}
