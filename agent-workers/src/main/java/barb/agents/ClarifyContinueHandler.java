@@ -2,6 +2,7 @@ package barb.agents;
 
 import barb.agents.answers.Replies;
 import barb.agents.reading.FollowUps;
+import barb.agents.reading.Lexicon;
 import barb.agents.reading.QuestionReader;
 import barb.agents.reading.SmallTalk;
 import barb.agents.text.LanguageDetector;
@@ -16,6 +17,8 @@ import barb.core.StageOutcome;
 import barb.core.Understanding;
 import barb.core.Usage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.List;
 
 import java.util.function.Supplier;
 
@@ -53,7 +56,7 @@ public final class ClarifyContinueHandler implements StageHandler {
     }
 
     /** True when the answer names the kind of thing the pending clarification asked about. */
-    private static boolean givesWhatWasAsked(ClarificationState state, String answer) {
+    private static boolean givesWhatWasAsked(ClarificationState state, List<Lexicon.Finding> said) {
         NeedClarification pending = AgentOutcomes.readNeedClarification(state.context());
         if (pending == null || pending.required().isEmpty()) {
             return false;
@@ -65,7 +68,7 @@ public final class ClarifyContinueHandler implements StageHandler {
             case "compare_groups" -> java.util.Set.of("when", "weekday", "month", "session", "event");
             default -> java.util.Set.of("cond", "pattern", "event", "metric", "color", "dir", "gap", "consec");
         };
-        return QuestionReader.findings(answer).stream().anyMatch(f -> kinds.contains(f.kind()));
+        return said.stream().anyMatch(f -> kinds.contains(f.kind()));
     }
 
     private ClarifyContinueResult decide(ClarificationState state, String original, String answer, String lang,
@@ -77,8 +80,8 @@ public final class ClarifyContinueHandler implements StageHandler {
         }
         // "RTH" alone reads as "days in RTH": only an answer that names what to compute is a question of its own,
         // so only such an answer is read on its own
-        boolean standsAlone = QuestionReader.findings(answer).stream()
-                .anyMatch(f -> f.kind().equals("op") || f.kind().equals("metric"));
+        List<Lexicon.Finding> said = QuestionReader.findings(answer);
+        boolean standsAlone = said.stream().anyMatch(f -> f.kind().equals("op") || f.kind().equals("metric"));
         UnderstandingRules.Result fresh = standsAlone
                 ? rules.understand(answer, answerLang, envelope.chatStateOrFresh().memory()) : null;
         UnderstandingRules.Result combined = original.isBlank() ? null
@@ -86,7 +89,7 @@ public final class ClarifyContinueHandler implements StageHandler {
         boolean freshComplete = fresh != null && fresh.understanding().understood();
         boolean combinedComplete = combined != null && combined.understanding().understood();
         // "range, rth" after "what do you mean by move?": an answer that gives what was asked completes the question
-        boolean givesWhatWasAsked = givesWhatWasAsked(state, answer);
+        boolean givesWhatWasAsked = givesWhatWasAsked(state, said);
         if (combinedComplete && (!freshComplete || givesWhatWasAsked || fresh.step().equals(combined.step()))) {
             Understanding u = combined.understanding();
             return new ClarifyContinueResult(null, u.goal(), true, false, u.expandedQuery(), u.acknowledge(), false,

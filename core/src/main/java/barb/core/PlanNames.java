@@ -23,6 +23,15 @@ public final class PlanNames {
             "inside_day", "outside_day", "nr4", "nr7", "higher_high", "higher_low", "lower_high", "lower_low",
             "breakout_high", "breakout_low");
 
+    /** Other names of patterns a plan may use → the canonical name. */
+    public static final java.util.Map<String, String> PATTERN_ALIASES = java.util.Map.ofEntries(
+            java.util.Map.entry("inside_bar", "inside_day"), java.util.Map.entry("outside_bar", "outside_day"),
+            java.util.Map.entry("narrow_range_4", "nr4"), java.util.Map.entry("narrow_range_7", "nr7"),
+            java.util.Map.entry("engulfing_bullish", "bullish_engulfing"),
+            java.util.Map.entry("engulfing_bearish", "bearish_engulfing"),
+            java.util.Map.entry("harami_bullish", "bullish_harami"),
+            java.util.Map.entry("harami_bearish", "bearish_harami"));
+
     /** Numeric columns of a row a plan may name as metric or in a condition. */
     public static final Set<String> METRICS = metrics();
 

@@ -1,5 +1,7 @@
 package barb.executor;
 
+import barb.core.PlanNames;
+
 import java.time.LocalTime;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -17,23 +19,14 @@ final class PlanVocabulary {
     }
 
     /** Numeric columns of a session-day row a plan may name as metric or in a condition. */
-    static final Set<String> METRICS = Set.copyOf(List.of(
-            "open", "high", "low", "close", "volume", "bars", "range", "range_pct", "body", "body_pct",
-            "upper_wick", "lower_wick", "prev_open", "prev_high", "prev_low", "prev_close", "prev_range",
-            "prev_change_pct", "prev_volume", "change", "change_pct", "gap", "gap_pct", "is_green", "is_red",
-            "is_inside", "is_outside", "weekday", "month", "quarter", "year", "hour", "high_hour", "low_hour",
-            "green_streak", "red_streak", "run_length",
-            "is_holiday", "is_early_close", "is_day_before_holiday", "is_day_after_holiday", "is_fomc", "is_nfp",
-            "is_cpi", "is_opex", "is_quad_witching",
-            "is_doji", "is_hammer", "is_hanging_man", "is_inverted_hammer", "is_shooting_star",
-            "is_bullish_engulfing", "is_bearish_engulfing", "is_bullish_harami", "is_bearish_harami",
-            "is_morning_star", "is_evening_star", "is_three_white_soldiers", "is_three_black_crows",
-            "is_marubozu", "is_spinning_top", "is_inside_day", "is_outside_day", "is_nr4", "is_nr7",
-            "is_higher_high", "is_higher_low", "is_lower_high", "is_lower_low", "is_breakout_high",
-            "is_breakout_low",
-            "gap_filled", "gap_fill_minutes", "overnight_high", "overnight_low", "broke_overnight_high",
-            "broke_overnight_low", "overnight_high_break_minutes", "overnight_low_break_minutes",
-            "days"));
+    static final Set<String> METRICS = metrics();
+
+    /** The plan language's metrics (barb.core.PlanNames), and {@code days}, the trading days of a week or month row. */
+    private static Set<String> metrics() {
+        Set<String> m = new java.util.HashSet<>(PlanNames.METRICS);
+        m.add("days");
+        return Set.copyOf(m);
+    }
 
     /** The gap fill columns of a session-day (shown: gap_fill_time). */
     static final Set<String> GAP_FILL_COLUMNS = Set.of("gap_filled", "gap_fill_minutes", "gap_fill_time");
@@ -117,25 +110,11 @@ final class PlanVocabulary {
      */
     static final Map<String, SessionWindow> SESSIONS = sessions();
 
+    /** The built-in NQ windows: the ones the plan language names (barb.core.PlanNames.SESSION_WINDOWS). */
     private static Map<String, SessionWindow> sessions() {
         Map<String, SessionWindow> s = new LinkedHashMap<>();
-        s.put("ETH", window("18:00", "17:00"));
-        s.put("GLOBEX", window("18:00", "09:30"));
-        s.put("RTH", window("09:30", "17:00"));
-        s.put("US", window("09:30", "16:00"));
-        s.put("OVERNIGHT", window("18:00", "09:30"));
-        s.put("ASIAN", window("18:00", "03:00"));
-        s.put("EUROPEAN", window("03:00", "09:30"));
-        s.put("LONDON_OPEN", window("03:00", "04:00"));
-        s.put("PREMARKET", window("04:00", "09:30"));
-        s.put("MORNING", window("09:30", "12:30"));
-        s.put("LUNCH", window("12:00", "13:00"));
-        s.put("AFTERNOON", window("12:30", "17:00"));
-        s.put("RTH_OPEN", window("09:30", "10:30"));
-        s.put("NY_OPEN", window("09:30", "10:30"));
-        s.put("NY_CLOSE", window("15:00", "16:00"));
-        s.put("RTH_CLOSE", window("16:00", "17:00"));
-        s.put("POSTMARKET", window("16:00", "17:00"));
+        PlanNames.SESSION_WINDOWS.forEach((name, window) -> s.put(name,
+                window(window.substring(0, 5), window.substring(6))));
         return Map.copyOf(s);
     }
 
@@ -166,8 +145,7 @@ final class PlanVocabulary {
 
     private static Map<String, String> events() {
         Map<String, String> e = new LinkedHashMap<>();
-        for (String name : List.of("fomc", "nfp", "cpi", "opex", "quad_witching", "holiday", "early_close",
-                "day_before_holiday", "day_after_holiday")) {
+        for (String name : PlanNames.EVENTS) {
             e.put(name, "is_" + name);
         }
         return Map.copyOf(e);

@@ -26,9 +26,6 @@ import java.util.Set;
  * @param lastDay  the last trading day: relative periods ("yesterday", "this year") resolve against it
  */
 public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases) {
-    /** The classpath resources that together make the catalogue. */
-    public static final List<String> RESOURCES = List.of("catalogue/questions.json");
-
     /**
      * The question sets shipped in this jar, by name, in the order they were written (docs/evaluation.md says how
      * each was made). The fresh sets are frozen.
@@ -156,11 +153,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
 
     /** The catalogue shipped in this jar. */
     public static Catalogue load() {
-        List<Catalogue> parts = new ArrayList<>();
-        for (String resource : RESOURCES) {
-            parts.add(loadResource(resource));
-        }
-        return merge(parts);
+        return loadResource(SETS.get("questions"));
     }
 
     /** A catalogue file, e.g. one given to {@code barb eval --catalogue}. */

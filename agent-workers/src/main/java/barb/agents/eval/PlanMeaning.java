@@ -28,9 +28,7 @@ final class PlanMeaning {
             "saturday", "sunday");
     private static final List<String> MONTHS = List.of("january", "february", "march", "april", "may", "june",
             "july", "august", "september", "october", "november", "december");
-    private static final Map<String, String> PATTERN_ALIASES = Map.of("inside_bar", "inside_day", "outside_bar",
-            "outside_day", "narrow_range_4", "nr4", "narrow_range_7", "nr7", "engulfing_bullish",
-            "bullish_engulfing", "engulfing_bearish", "bearish_engulfing");
+    private static final Map<String, String> PATTERN_ALIASES = PlanNames.PATTERN_ALIASES;
     private static final Map<String, String> OPS = Map.of("==", "=", "<>", "!=");
     private static final Map<String, String> BUCKETS = Map.of("1h", "60m", "60min", "60m", "2h", "120m",
             "30min", "30m", "15min", "15m");

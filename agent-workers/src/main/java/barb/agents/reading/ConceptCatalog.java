@@ -1,6 +1,7 @@
 package barb.agents.reading;
 
 import barb.agents.text.TextNormalizer;
+import barb.agents.text.Vocabulary;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -144,6 +145,10 @@ public final class ConceptCatalog {
                     "Торговый день фьючерса NQ длится с 18:00 ET до 17:00 ET следующего дня с часовым перерывом "
                             + "между днями; Barb датирует день по дате его окончания."));
 
+    /** Every alias of every concept, matched with typos and other word forms. */
+    private static final Vocabulary ALIASES = new Vocabulary(
+            CONCEPTS.stream().flatMap(c -> c.aliases().stream()).toList(), List.of());
+
     private static final List<String> PREFIXES = List.of("what is a ", "what is an ", "what is the ", "what is ",
             "what are ", "what does ", "what do you mean by ", "define ", "explain ", "meaning of ",
             "tell me about ", "что такое ", "что значит ", "что означает ", "объясни ", "объясни что такое ",
@@ -239,16 +244,12 @@ public final class ConceptCatalog {
     }
 
     private static Concept lookupExact(String term) {
-        List<String> all = new ArrayList<>();
         for (Concept c : CONCEPTS) {
-            for (String alias : c.aliases()) {
-                if (alias.equals(term)) {
-                    return c;
-                }
-                all.add(alias);
+            if (c.aliases().contains(term)) {
+                return c;
             }
         }
-        String corrected = TextNormalizer.correct(term, all);
+        String corrected = ALIASES.match(term).map(Vocabulary.Match::word).orElse(term);
         for (Concept c : CONCEPTS) {
             if (c.aliases().contains(corrected)) {
                 return c;

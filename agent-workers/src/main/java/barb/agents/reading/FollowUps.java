@@ -177,9 +177,7 @@ public final class FollowUps {
             return Optional.empty();
         }
         List<Lexicon.Finding> all = new ArrayList<>(kept);
-        for (Lexicon.Finding f : said) {
-            all.add(new Lexicon.Finding(f.kind(), f.value(), f.start() + 10_000, f.end() + 10_000, f.seq() + 10_000));
-        }
+        all.addAll(afterPrevious(said));
         Reading reading = new StepBuilder(all, new ArrayList<>(), -1).build();
         return reading.step() == null ? Optional.empty() : Optional.of(reading);
     }
@@ -197,14 +195,8 @@ public final class FollowUps {
 
     static List<Lexicon.Finding> merge(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
         List<Lexicon.Finding> out = new ArrayList<>();
-        List<Lexicon.Finding> added = new ArrayList<>();
-        int offset = 10_000;
-        for (Lexicon.Finding f : said) {
-            if (f.kind().equals("filler") || f.kind().equals("connector")) {
-                continue;
-            }
-            added.add(new Lexicon.Finding(f.kind(), f.value(), f.start() + offset, f.end() + offset, f.seq() + offset));
-        }
+        List<Lexicon.Finding> added = afterPrevious(said.stream().filter(f -> !f.kind().equals("filler")
+                && !f.kind().equals("connector")).toList());
         for (Lexicon.Finding p : previous) {
             boolean replaced = added.stream().anyMatch(n -> replaces(n, p));
             if (!replaced) {
@@ -229,6 +221,18 @@ public final class FollowUps {
         List<Lexicon.Finding> out = new ArrayList<>(said);
         out.remove(subjects.get(0));
         out.add(new Lexicon.Finding("sort", sort, 9_500, 9_501, 9_500));
+        return out;
+    }
+
+    /** Where the findings of the new message are put: after every finding of the previous question. */
+    private static final int SAID = 10_000;
+
+    /** The new message's findings placed after the previous question's, keeping their order. */
+    private static List<Lexicon.Finding> afterPrevious(List<Lexicon.Finding> said) {
+        List<Lexicon.Finding> out = new ArrayList<>();
+        for (Lexicon.Finding f : said) {
+            out.add(new Lexicon.Finding(f.kind(), f.value(), f.start() + SAID, f.end() + SAID, f.seq() + SAID));
+        }
         return out;
     }
 
@@ -305,18 +309,14 @@ public final class FollowUps {
             previous.stream().filter(f -> f.kind().equals("cond")).findFirst().ifPresent(c ->
                     kept.add(new Lexicon.Finding("metric", c.value().split(" ")[0], 19_000, 19_001, 19_000)));
         }
-        for (Lexicon.Finding f : said) {
-            if (!f.kind().equals("filler") && !f.kind().equals("connector")) {
-                kept.add(new Lexicon.Finding(f.kind(), f.value(), f.start() + 10_000, f.end() + 10_000,
-                        f.seq() + 10_000));
-            }
-        }
+        kept.addAll(afterPrevious(said.stream().filter(f -> !f.kind().equals("filler")
+                && !f.kind().equals("connector")).toList()));
         // the biggest of days picked by a falling measure ("gaps down over 0.5%") is its lowest value
         boolean falling = previous.stream().anyMatch(f -> f.kind().equals("cond") && f.value().contains(" < -")
                 || f.kind().equals("gap") && f.value().equals("down") || f.kind().equals("dir")
                 && f.value().equals("down"));
         if (falling) {
-            kept.replaceAll(f -> f.kind().equals("rank") && f.start() >= 10_000
+            kept.replaceAll(f -> f.kind().equals("rank") && f.start() >= SAID
                     ? new Lexicon.Finding("rank", f.value().equals("desc") ? "asc" : "desc", f.start(), f.end(), f.seq())
                     : f);
         }

@@ -3,6 +3,7 @@ package barb.agents.reading;
 import barb.agents.steps.StepText;
 import barb.agents.text.LanguageDetector;
 import barb.agents.text.TextNormalizer;
+import barb.agents.text.Vocabulary;
 
 /** The rules intent: data, chitchat or concept; the language; and the English the other agents read. */
 public final class IntentClassifier {
@@ -61,6 +62,8 @@ public final class IntentClassifier {
             "futures", "market", "probability", "correlation", "streak", "fomc", "opex", "cpi", "nfp", "hour", "buy",
             "sell", "tomorrow", "today", "forecast", "predict", "many");
 
+    private static final Vocabulary DOMAIN_WORDS = new Vocabulary(DOMAIN, java.util.List.of());
+
     /**
      * "What is a shooting star?": the asked term is one pattern, session or event and nothing else (no period,
      * measure or operation), so the question asks what the thing is, not for data about it.
@@ -82,7 +85,7 @@ public final class IntentClassifier {
     /** True when the text mentions anything about market data: a data question the reader could not place. */
     private static boolean mentionsMarketData(String english) {
         for (String token : TextNormalizer.tokens(TextNormalizer.normalize(english))) {
-            String t = TextNormalizer.correct(token, DOMAIN);
+            String t = DOMAIN_WORDS.match(token).map(Vocabulary.Match::word).orElse(token);
             if (DOMAIN.contains(t) || t.matches("(19|20)\\d\\d")) {
                 return true;
             }

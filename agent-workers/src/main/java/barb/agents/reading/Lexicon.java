@@ -651,39 +651,10 @@ public final class Lexicon {
             "дневной", "дневная", "дневное", "дневные", "дневного", "дневных", "дневным", "дневному", "дневную",
             "дневными", "ежедневный", "ежедневная", "ежедневное", "ежедневные", "ежедневно"));
 
-    /** English words the typo corrector maps misspellings onto (the lexicon's words). */
-    static final Set<String> VOCABULARY = Set.copyOf(List.of("volatility", "volatile", "average", "median", "range",
-            "ranges", "change", "return", "returns", "volume", "distribution", "probability", "correlation",
-            "compare", "comparison", "which", "what", "monday", "mondays", "tuesday", "tuesdays", "wednesday",
-            "wednesdays", "thursday", "thursdays", "friday", "fridays", "january", "february", "march", "april",
-            "june", "july", "august", "september", "october", "november", "december", "percent", "points",
-            "between", "biggest", "largest", "highest", "smallest", "lowest", "typical", "typically", "usually",
-            "maximum", "minimum", "session", "sessions", "overnight", "premarket", "afternoon", "morning", "regular",
-            "hours", "green", "engulfing", "hammer", "harami", "shooting", "inside", "outside", "marubozu",
-            "spinning", "breakout", "breakouts", "holiday", "holidays", "expiration", "witching", "inflation",
-            "streak", "streaks", "consecutive", "distributed", "histogram", "percentiles", "percentile", "weekday",
-            "weekdays", "quarter", "quarterly", "monthly", "yearly", "hourly", "minute", "buckets", "candles",
-            "candle", "days", "gaps", "gapped", "dropped", "declined", "rallied", "climbed", "gained", "happens",
-            "happened", "after", "following", "before", "average", "show", "list", "count", "often", "many",
-            "chance", "chances", "likely", "descending", "ascending", "please", "futures", "nasdaq", "support",
-            "resistance", "moving", "bollinger", "stochastic", "forecast", "predict", "prediction", "tomorrow",
-            "options", "earnings", "headlines", "bitcoin", "deviation", "standard", "european", "asian", "london",
-            "lunch", "opening", "closing", "first", "last", "hour", "during", "trading", "history", "historical",
-            "performance", "movement", "bodies", "upper", "lower", "wicks", "shadows", "soldiers", "crows", "morning",
-            "evening", "hanging", "inverted", "bullish", "bearish", "exactly", "longest", "shortest", "total",
-            "increase", "decrease", "biggest", "drops", "rallies", "gains", "losses", "selloffs", "fomc", "payrolls",
-            "relationship", "related", "versus", "against", "compared", "between", "times", "bigger", "larger",
-            "greater", "smaller", "higher", "above", "below", "under", "least", "more", "less", "than", "week",
-            "year", "years", "month", "months", "quarters", "today", "yesterday", "through", "until", "since",
-            "where", "when", "there", "their", "those", "these", "doji", "hammers", "every", "each", "other",
-            "others", "rest", "normal", "rows", "sorted", "order", "highs", "lows", "reached", "formed", "printed",
-            "early", "close", "closed", "closes", "opens", "opened", "weekend", "weekends", "holding", "hold",
-            "trade", "trades", "market", "markets", "price", "prices", "candlestick", "pattern", "patterns",
-            "number", "widest", "narrowest", "tightest", "strongest", "weakest", "greatest", "lowest", "worst",
-            "best", "crash", "crashes", "drop", "drops", "rally", "gain", "loss", "falls", "fell", "rose", "rises",
-            "intraday", "overall", "entire", "whole", "session", "windows", "window", "bucket", "minutes"));
-
-    /** Russian and slang misspellings the reader repairs before reading. */
+    /**
+     * Russian and slang misspellings the reader repairs before reading (abbreviations are {@link Shorthand}'s;
+     * other typos of the rules' words are found by {@link LexiconWords}).
+     */
     static final Map<String, String> MISSPELLINGS = Map.ofEntries(
             Map.entry("волатильнсть", "волатильность"), Map.entry("волатильносьть", "волатильность"),
             Map.entry("валатильность", "волатильность"), Map.entry("волотильность", "волатильность"),
@@ -700,12 +671,10 @@ public final class Lexicon {
             Map.entry("wich", "which"), Map.entry("whcih", "which"), Map.entry("avg.", "avg"),
             Map.entry("avarage", "average"), Map.entry("averge", "average"), Map.entry("avrage", "average"),
             Map.entry("volatilty", "volatility"), Map.entry("volatiltiy", "volatility"),
-            Map.entry("voltility", "volatility"), Map.entry("vol", "volatility"), Map.entry("vola", "volatility"),
-            Map.entry("rng", "range"), Map.entry("teh", "the"), Map.entry("hte", "the"), Map.entry("waht", "what"),
+            Map.entry("voltility", "volatility"), Map.entry("teh", "the"), Map.entry("hte", "the"), Map.entry("waht", "what"),
             Map.entry("hwo", "how"), Map.entry("mny", "many"), Map.entry("monday's", "mondays"),
-            Map.entry("fridays's", "fridays"), Map.entry("thx", "thanks"), Map.entry("u", "you"),
-            Map.entry("r", "are"), Map.entry("ur", "your"), Map.entry("nasdq", "nasdaq"), Map.entry("nsdq", "nasdaq"),
-            Map.entry("pct", "percent"), Map.entry("dojis", "doji"), Map.entry("gapps", "gaps"),
+            Map.entry("fridays's", "fridays"), Map.entry("nasdq", "nasdaq"), Map.entry("nsdq", "nasdaq"),
+            Map.entry("dojis", "doji"), Map.entry("gapps", "gaps"),
             Map.entry("gapup", "gap up"), Map.entry("gapdown", "gap down"), Map.entry("hw", "how"),
             Map.entry("wats", "what"), Map.entry("wat", "what"), Map.entry("whats", "what"), Map.entry("medain", "median"),
             Map.entry("meadian", "median"), Map.entry("rnage", "range"), Map.entry("ragne", "range"));

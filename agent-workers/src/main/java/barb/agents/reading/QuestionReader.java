@@ -30,6 +30,14 @@ public final class QuestionReader {
     private static final Logger LOG = LoggerFactory.getLogger(QuestionReader.class);
     private static final Pattern WHERE = Pattern.compile("(?<![\\p{L}])where (.+?)(?=\\s*(?<!\\d):(?!\\d)\\s?|\\s+vs\\s|$)");
     private static final Pattern TOKEN = Pattern.compile("[^\\s,:()]+");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+    private static final Pattern YEAR_RANGE = Pattern.compile(
+            "(?<![\\d.-])((?:19|20)\\d\\d)\\s?[-–]\\s?((?:19|20)\\d\\d)(?![\\d-])");
+    private static final Pattern BARE_DECIMAL = Pattern.compile("(?<![\\d.])\\.(\\d)");
+    private static final Pattern CORRELATION_WORD = Pattern.compile("correlat|коррелир|корреляц|связь|relationship");
+    private static final Pattern TOMORROW = Pattern.compile(
+            "(?<![\\p{L}])(?:tomorrow|tmrw|завтра|завтрашн\\p{L}*)(?![\\p{L}])");
+    private static final Pattern WORD_SLASH = Pattern.compile("(?<=\\p{L}{2})/(?=\\p{L}{2})");
     private static final Pattern OR_MORE = Pattern.compile("\\s*(?:or more|or greater|or bigger|or larger|"
             + "or higher|or lower|or worse|and up|and more|plus|и более|или более|и больше|или больше|и выше)(?![\\p{L}])");
     /** Words after which an unknown word is probably a condition ("after a squeeze", "when vix"). */
@@ -84,11 +92,12 @@ public final class QuestionReader {
      * question's reading stands.
      */
     private static Reading secondPart(Reading whole, String[] parts) {
-        Reading first = readNormalized(normalize(parts[0])).reading;
+        Read firstRead = readNormalized(normalize(parts[0]));
+        Reading first = firstRead.reading;
         if (first.step() == null || !first.clarify().isEmpty() || first.outOfScope() != null) {
             return whole;
         }
-        List<Lexicon.Finding> merged = FollowUps.merge(findings(parts[0]), findings(parts[1]));
+        List<Lexicon.Finding> merged = FollowUps.merge(firstRead.found, findings(parts[1]));
         Reading second = new StepBuilder(merged, new ArrayList<>(), -1).build();
         if (second.step() == null || !second.clarify().isEmpty() || second.step().equals(first.step())) {
             return whole;
@@ -130,17 +139,17 @@ public final class QuestionReader {
                 .replace('–', '-')
                 .replace('—', '-')
                 .replace("×", " x ");
-        s = Shorthand.expand(s.replaceAll("\\s+", " ").strip());
+        s = Shorthand.expand(SPACES.matcher(s).replaceAll(" ").strip());
         s = s.replaceAll("!(?!=)", " ");
         s = s.replaceAll("[?;\"«»“”]", " ");
         s = s.replaceAll("(\\d),(\\d)", "$1.$2");
         // "2023-2025": a range of years
-        s = s.replaceAll("(?<![\\d.-])((?:19|20)\\d\\d)\\s?[-–]\\s?((?:19|20)\\d\\d)(?![\\d-])", "$1 to $2");
+        s = YEAR_RANGE.matcher(s).replaceAll("$1 to $2");
         // ".5%" is half a percent
-        s = s.replaceAll("(?<![\\d.])\\.(\\d)", "0.$1");
+        s = BARE_DECIMAL.matcher(s).replaceAll("0.$1");
         // "today's volume vs tomorrow's range — correlated?": tomorrow in the history, not a forecast
-        if (s.matches(".*(?:correlat|коррелир|корреляц|связь|relationship).*")) {
-            s = s.replaceAll("(?<![\\p{L}])(?:tomorrow|tmrw|завтра|завтрашн\\p{L}*)(?![\\p{L}])", "next day");
+        if (CORRELATION_WORD.matcher(s).find()) {
+            s = TOMORROW.matcher(s).replaceAll("next day");
         }
         s = s.replaceAll("(\\d)[xх](?![\\p{L}\\d])", "$1 x");
         // "tomorrow's change" next to today's is the next day's change in the history, not a forecast
@@ -153,7 +162,7 @@ public final class QuestionReader {
         s = s.replace("n't", " not").replaceAll("'s(?![\\p{L}])", "");
         s = s.replaceAll("(?<=\\p{L})-(?=\\p{L})", " ");
         // "jun/jul/aug", "mon/fri": a list
-        s = s.replaceAll("(?<=\\p{L}{2})/(?=\\p{L}{2})", " and ");
+        s = WORD_SLASH.matcher(s).replaceAll(" and ");
         s = s.replaceAll("\\s+", " ").strip();
         StringBuilder out = new StringBuilder();
         for (String token : s.split(" ")) {

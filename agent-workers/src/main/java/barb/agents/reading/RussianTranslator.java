@@ -2,6 +2,7 @@ package barb.agents.reading;
 
 import barb.agents.text.LanguageDetector;
 import barb.agents.text.TextNormalizer;
+import barb.agents.text.Vocabulary;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,6 +141,9 @@ final class RussianTranslator {
         words("descending", "убыванию");
     }
 
+    /** The Russian words above, matched with typos and other word forms (declared after they are filled). */
+    private static final Vocabulary VOCABULARY = new Vocabulary(WORDS.keySet(), List.of());
+
     private RussianTranslator() {
     }
 
@@ -182,7 +186,7 @@ final class RussianTranslator {
         if (en != null) {
             return en;
         }
-        String corrected = TextNormalizer.correct(token, WORDS.keySet());
+        String corrected = VOCABULARY.match(token).map(Vocabulary.Match::word).orElse(token);
         return WORDS.getOrDefault(corrected, token);
     }
 }

@@ -91,6 +91,8 @@ final class Shorthand {
     private static final Pattern SHORT_YEARS = Pattern.compile(
             "(?<![\\p{L}])(in|for|from|during|за|в|с) (0[89]|1\\d|2[0-6])\\s?[-–/]\\s?(0[89]|1\\d|2[0-6])(?![\\d:.%\\p{L}])");
     /** "2020го", "2020-го", "2020г": a year with a Russian ending. */
+    /** A token: opening brackets or quotes, the word, closing punctuation. */
+    private static final Pattern TOKEN = Pattern.compile("^([(\"']*)(.*?)([.,:;!?)\"']*)$");
     private static final Pattern YEAR_ENDING = Pattern.compile("(?<!\\d)((?:19|20)\\d\\d)-?(?:го|г|ом|й)(?![\\p{L}])");
     /** "ср" is Wednesday next to other weekdays or after "по"/"в", an average otherwise. */
     private static final Set<String> WEDNESDAY_NEIGHBOURS = Set.of("пн", "вт", "чт", "пт", "понедельник",
@@ -126,7 +128,7 @@ final class Shorthand {
     }
 
     private static String expandToken(String token, String previous, String next) {
-        Matcher m = Pattern.compile("^([(\"']*)(.*?)([.,:;!?)\"']*)$").matcher(token);
+        Matcher m = TOKEN.matcher(token);
         if (!m.matches() || m.group(2).isEmpty()) {
             return token;
         }

@@ -188,7 +188,7 @@ final class StepBuilder {
             operation = Operation.GAP_FILL;
         } else if (has("freq") && has("group") && all("color").size() == 1 && !has("monthunit")) {
             operation = Operation.GROUP;
-        } else if (has("freq") && !has("op", "correlation") && !formation && hasOutcomeFor("freq")) {
+        } else if (has("freq") && !has("op", "correlation") && !formation && hasFrequencyOutcome()) {
             operation = Operation.PROBABILITY;
         } else if (has("freq") && !formation && !has("op", "correlation")) {
             operation = Operation.COUNT;
@@ -656,7 +656,7 @@ final class StepBuilder {
     }
 
     /** "How often … closes green": a frequency question names what it counts the share of. */
-    private boolean hasOutcomeFor(String cue) {
+    private boolean hasFrequencyOutcome() {
         return has("color") || has("dir") || has("gap")
                 || found.stream().anyMatch(f -> f.kind().equals("cond") && !f.value().contains(" x "));
     }

@@ -19,11 +19,9 @@ public final class FilterText {
     static final Set<String> SESSIONS = Set.of("ETH", "RTH", "OVERNIGHT", "GLOBEX", "ASIAN", "EUROPEAN",
             "LONDON_OPEN", "PREMARKET", "US", "MORNING", "LUNCH", "AFTERNOON", "RTH_OPEN", "NY_OPEN", "NY_CLOSE",
             "RTH_CLOSE", "POSTMARKET");
-    static final List<String> PATTERNS = List.of("doji", "hammer", "hanging_man", "inverted_hammer",
-            "shooting_star", "bullish_engulfing", "bearish_engulfing", "bullish_harami", "bearish_harami",
-            "morning_star", "evening_star", "three_white_soldiers", "three_black_crows", "marubozu", "spinning_top",
-            "inside_day", "outside_day", "nr4", "nr7", "higher_high", "higher_low", "lower_high", "lower_low",
-            "breakout_high", "breakout_low", "green", "red");
+    /** The plan's patterns and the colours, which a filter may also name as patterns. */
+    static final List<String> PATTERNS = java.util.stream.Stream.concat(barb.core.PlanNames.PATTERNS.stream(),
+            java.util.stream.Stream.of("green", "red")).toList();
     static final List<String> EVENTS = barb.core.PlanNames.EVENTS;
     public static final List<String> WEEKDAYS = List.of("monday", "tuesday", "wednesday", "thursday", "friday");
     public static final List<String> MONTHS = DateResolver.MONTH_NAMES;

@@ -43,11 +43,7 @@ public final class StepValidator {
             Map.entry("move", "change_pct"), Map.entry("gap_percent", "gap_pct"), Map.entry("vol", "volume"),
             Map.entry("day", "days"), Map.entry("trading_days", "days"), Map.entry("count", "days"),
             Map.entry("range_percent", "range_pct"));
-    private static final Map<String, String> PATTERN_ALIASES = Map.ofEntries(
-            Map.entry("inside_bar", "inside_day"), Map.entry("outside_bar", "outside_day"),
-            Map.entry("narrow_range_4", "nr4"), Map.entry("narrow_range_7", "nr7"),
-            Map.entry("engulfing_bullish", "bullish_engulfing"), Map.entry("engulfing_bearish", "bearish_engulfing"),
-            Map.entry("harami_bullish", "bullish_harami"), Map.entry("harami_bearish", "bearish_harami"));
+    private static final Map<String, String> PATTERN_ALIASES = barb.core.PlanNames.PATTERN_ALIASES;
     private static final Map<String, String> TIMEFRAME_ALIASES = Map.ofEntries(
             Map.entry("1d", "1D"), Map.entry("d", "1D"), Map.entry("daily", "1D"), Map.entry("day", "1D"),
             Map.entry("1h", "1h"), Map.entry("60m", "1h"), Map.entry("hourly", "1h"), Map.entry("2h", "2h"),

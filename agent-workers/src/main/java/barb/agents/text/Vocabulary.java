@@ -1,12 +1,8 @@
 package barb.agents.text;
 
-import org.apache.lucene.util.automaton.Automata;
-import org.apache.lucene.util.automaton.Automaton;
 import org.apache.lucene.util.automaton.CharacterRunAutomaton;
 import org.apache.lucene.util.automaton.LevenshteinAutomata;
-import org.apache.lucene.util.automaton.Operations;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -36,16 +32,13 @@ public final class Vocabulary {
     }
 
     private static final int MIN_TYPO_LENGTH = 4;
+    /** A known word (or word start) must be this long to be two edits away from a token. */
+    private static final int MIN_TWO_EDIT_LENGTH = 8;
 
     private final Set<String> words;
     private final List<String> starts;
     private final Map<String, String> byStem = new HashMap<>();
-    private final List<Entry> entries = new ArrayList<>();
     private final Map<String, Optional<Match>> cache = new ConcurrentHashMap<>();
-
-    /** One entry with the automaton that accepts its typos (a word start: followed by any ending). */
-    private record Entry(String text, boolean start, CharacterRunAutomaton oneEdit, CharacterRunAutomaton twoEdits) {
-    }
 
     /**
      * @param words  whole words
@@ -57,28 +50,6 @@ public final class Vocabulary {
         for (String w : new TreeSet<>(words)) {
             byStem.putIfAbsent(WordForms.stem(w), w);
         }
-        for (String w : this.words) {
-            if (w.length() >= MIN_TYPO_LENGTH) {
-                entries.add(entry(w, false));
-            }
-        }
-        for (String s : this.starts) {
-            if (s.length() >= MIN_TYPO_LENGTH) {
-                entries.add(entry(s, true));
-            }
-        }
-    }
-
-    private static Entry entry(String text, boolean start) {
-        return new Entry(text, start, automaton(text, 1, start), text.length() >= 8 ? automaton(text, 2, start) : null);
-    }
-
-    private static CharacterRunAutomaton automaton(String text, int edits, boolean start) {
-        Automaton a = new LevenshteinAutomata(text, true).toAutomaton(edits);
-        if (start) {
-            a = Operations.concatenate(a, Automata.makeAnyString());
-        }
-        return new CharacterRunAutomaton(Operations.determinize(a, Operations.DEFAULT_DETERMINIZE_WORK_LIMIT));
     }
 
     /** True when the token is a known word or starts with a known word start. */
@@ -129,28 +100,66 @@ public final class Vocabulary {
     /** Stands for "several words are this close": no correction, and no other try either. */
     private static final Match AMBIGUOUS = new Match("", Kind.TYPO);
 
-    /** The one entry the token is a typo of at one (or two) edits, {@link #AMBIGUOUS}, or null when none is. */
+    /**
+     * The one known word the token is a typo of at one (or two) edits, {@link #AMBIGUOUS}, or null when none is.
+     * The automata are built from the token (and its starts, for word starts: a start is a typo when some start of
+     * the token is within the edits of it), only for tokens no rule read, so nothing is built at start-up.
+     */
     private Match typo(String token, boolean twoEdits) {
-        Entry found = null;
-        for (Entry e : entries) {
-            CharacterRunAutomaton a = twoEdits ? e.twoEdits() : e.oneEdit();
-            if (a == null || (!e.start() && Math.abs(e.text().length() - token.length()) > (twoEdits ? 2 : 1))) {
+        int edits = twoEdits ? 2 : 1;
+        String found = null;
+        boolean foundStart = false;
+        CharacterRunAutomaton whole = automaton(token, edits);
+        for (String w : words) {
+            if (w.length() < (twoEdits ? MIN_TWO_EDIT_LENGTH : MIN_TYPO_LENGTH)
+                    || Math.abs(w.length() - token.length()) > edits || !whole.run(w)) {
                 continue;
             }
-            if (a.run(token)) {
-                if (found != null && !sameWord(found, e)) {
-                    return AMBIGUOUS;
-                }
-                if (found == null || (!e.start() && found.start())) {
-                    found = e;
-                }
+            if (found != null && !sameWord(found, w)) {
+                return AMBIGUOUS;
+            }
+            if (found == null || foundStart) {
+                found = w;
+                foundStart = false;
             }
         }
-        return found == null ? null : new Match(found.text(), Kind.TYPO);
+        Map<Integer, CharacterRunAutomaton> byPrefix = new HashMap<>();
+        for (String s : starts) {
+            if (s.length() < (twoEdits ? MIN_TWO_EDIT_LENGTH : MIN_TYPO_LENGTH) || !startsWithTypoOf(token, s, edits,
+                    byPrefix)) {
+                continue;
+            }
+            if (found != null && !sameWord(found, s)) {
+                return AMBIGUOUS;
+            }
+            if (found == null) {
+                found = s;
+                foundStart = true;
+            }
+        }
+        return found == null ? null : new Match(found, Kind.TYPO);
+    }
+
+    /** True when some start of the token is within the edits of the word start. */
+    private static boolean startsWithTypoOf(String token, String start, int edits,
+                                            Map<Integer, CharacterRunAutomaton> byPrefix) {
+        int from = Math.max(1, start.length() - edits);
+        int to = Math.min(token.length(), start.length() + edits);
+        for (int k = from; k <= to; k++) {
+            int length = k;
+            if (byPrefix.computeIfAbsent(length, l -> automaton(token.substring(0, l), edits)).run(start)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static CharacterRunAutomaton automaton(String text, int edits) {
+        return new CharacterRunAutomaton(new LevenshteinAutomata(text, true).toAutomaton(edits));
     }
 
     /** A word and a word start that stands for the same word ("volatility", "volatil") are one reading. */
-    private static boolean sameWord(Entry a, Entry b) {
-        return a.text().startsWith(b.text()) || b.text().startsWith(a.text());
+    private static boolean sameWord(String a, String b) {
+        return a.startsWith(b) || b.startsWith(a);
     }
 }
