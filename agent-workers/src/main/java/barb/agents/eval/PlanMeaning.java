@@ -169,6 +169,10 @@ final class PlanMeaning {
                 if (f.has("metric")) {
                     putIfMissing(f, "aggregate", "mean");
                 }
+                // every group is shown: without a limit the order is presentation, the numbers are the same
+                if (!f.has("limit")) {
+                    f.remove("sort");
+                }
             }
             case STREAK -> {
                 putIfMissing(f, "sort", "desc");

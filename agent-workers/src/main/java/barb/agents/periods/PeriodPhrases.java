@@ -33,8 +33,9 @@ import java.util.stream.Collectors;
  *       half of the year") = {@code q1..q2}. A bare "first half" is not a period (first half hour, of the session).</li>
  *   <li>A 4-digit number is a year only in 1990..2100, and not when followed by %, points/pts/пунктов or a decimal
  *       part, nor after a comparison or a price word (&gt; 2000, above 2000, close 2000).</li>
- *   <li>After "compare", "difference", "vs", "сравни", "разница", two periods joined by "to", "-" or "between … and"
- *       stay two periods (compare 2023 to 2024), they are not a range; "в сравнении с 2023" is not
+ *   <li>After "compare", "difference", "сравни", "разница", two periods joined by "to", "-" or "between … and"
+ *       stay two periods (compare 2023 to 2024), they are not a range — unless a "vs" between the cue and them
+ *       has already named the sides ("compare cpi days vs other days, 2021-2023" is one range); "в сравнении с 2023" is not
  *       "since 2023".</li>
  *   <li>"after 2020", "после 2020 года" = {@code 2021..}: from the period right after the named one on.</li>
  *   <li>A day without a year ("15 марта", "march 15") is not a period and hides the month in it.</li>
@@ -273,8 +274,10 @@ public final class PeriodPhrases {
     private static final Pattern COMPARISON_BEFORE = Pattern.compile("(?:[<>=≤≥]|(?<![\\p{L}])(?:above|below|over"
             + "|under|than|exceed\\p{L}*|close[sd]?|closing|open(?:s|ed|ing)?|price|level|больше|меньше|выше|ниже"
             + "|более|менее|свыше|превыша\\p{L}*|цена|уровень|уровня))\\s*$");
-    private static final Pattern COMPARE_BEFORE = Pattern.compile("(?<![\\p{L}])(?:compar\\p{L}*|differ\\p{L}*|vs"
-            + "|versus|сравн\\p{L}*|разниц\\p{L}*|отлич\\p{L}*)(?![\\p{L}])");
+    private static final Pattern COMPARE_BEFORE = Pattern.compile("(?<![\\p{L}])(?:compar\\p{L}*|differ\\p{L}*"
+            + "|сравн\\p{L}*|разниц\\p{L}*|отлич\\p{L}*)(?![\\p{L}])");
+    /** A separator that already names the compared sides: "cpi days vs other days, 2021-2023". */
+    private static final Pattern SIDES_NAMED = Pattern.compile("(?<![\\p{L}])(?:vs|versus|against|против)(?![\\p{L}])");
     private static final Pattern NUMERIC_START = Pattern.compile("^(?:between\\s+|между\\s+)?\\d");
 
     /** Every period phrase in the text, left to right, non-overlapping (longest match wins). */
@@ -362,7 +365,16 @@ public final class PeriodPhrases {
      * "в сравнении с 2023" is "compared with 2023", not "since 2023".
      */
     private static boolean comparedPeriods(String text, int start, Rule rule) {
-        return rule.notAfterCompare() && COMPARE_BEFORE.matcher(text.substring(0, start)).find();
+        if (!rule.notAfterCompare()) {
+            return false;
+        }
+        Matcher cue = COMPARE_BEFORE.matcher(text.substring(0, start));
+        int after = -1;
+        while (cue.find()) {
+            after = cue.end();
+        }
+        // once "vs" has named the sides, a range after it is the period both sides share
+        return after >= 0 && !SIDES_NAMED.matcher(text.substring(after, start)).find();
     }
 
     private static List<Rule> rules() {

@@ -72,7 +72,7 @@ public final class FollowUps {
         if (THOSE_DAYS.matcher(text).find()) {
             return Optional.of(thoseDays(previous));
         }
-        List<Lexicon.Finding> said = new ArrayList<>(QuestionReader.findings(question));
+        List<Lexicon.Finding> said = otherBreak(previous, new ArrayList<>(QuestionReader.findings(question)));
         said.addAll(fragments(LEAD.matcher(text).replaceFirst(""), previous));
         boolean lead = LEAD.matcher(text).find();
         boolean which = WHICH_ONE.matcher(text).find();
@@ -129,7 +129,9 @@ public final class FollowUps {
         if (t.matches("weeks?|weekly|недел\\p{L}*|по неделям")) {
             return List.of(new Lexicon.Finding("tf", "1W", at, at + 1, at));
         }
-        if (t.matches("months?|monthly|месяц\\p{L}*|месяч\\p{L}*|по месяцам")) {
+        // "а по месяцам?" after a grouping is the grouping by month (the reader finds it), not monthly rows
+        boolean grouped = previous.stream().anyMatch(f -> f.kind().equals("group"));
+        if (!grouped && t.matches("months?|monthly|месяц\\p{L}*|месяч\\p{L}*|по месяцам")) {
             return List.of(new Lexicon.Finding("tf", "1M", at, at + 1, at));
         }
         java.util.regex.Matcher m = BARE_THRESHOLD.matcher(t);
@@ -144,6 +146,32 @@ public final class FollowUps {
             }
         }
         return List.of();
+    }
+
+    /**
+     * "And the overnight low?", "а лой?" after a question about breaking the overnight high: the other level's
+     * break, not the session called overnight or the day's low.
+     */
+    private static List<Lexicon.Finding> otherBreak(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
+        // the previous question as the parser wrote it names the break as a flag or as the moment of the break
+        Lexicon.Finding aboutBreak = previous.stream().filter(f -> f.kind().equals("break")
+                || f.kind().equals("cond") && f.value().startsWith("broke_overnight_")
+                || f.kind().equals("extreme") && f.value().startsWith("overnight_")).findFirst().orElse(null);
+        List<Lexicon.Finding> extremes = said.stream().filter(f -> f.kind().equals("extreme")
+                && (f.value().equals("high") || f.value().equals("low"))).toList();
+        boolean onlyLevel = said.stream().allMatch(f -> f.kind().equals("extreme") || f.kind().equals("filler")
+                || f.kind().equals("connector") || f.kind().equals("session") && f.value().equals("OVERNIGHT"));
+        if (aboutBreak == null || extremes.size() != 1 || !onlyLevel) {
+            return said;
+        }
+        Lexicon.Finding level = extremes.get(0);
+        String value = switch (aboutBreak.kind()) {
+            case "cond" -> "broke_overnight_" + level.value() + " = 1";
+            case "extreme" -> "overnight_" + level.value() + "_break";
+            default -> "overnight_" + level.value();
+        };
+        return new ArrayList<>(List.of(new Lexicon.Finding(aboutBreak.kind(), value, level.start(), level.end(),
+                level.seq())));
     }
 
     /** "больше 400", "over 2%": a comparison and a number with no measure of its own. */
@@ -251,6 +279,10 @@ public final class FollowUps {
             return true;
         }
         if (next.kind().equals("cond") && previous.kind().equals("cond")) {
+            // the other overnight level's break replaces the first one's
+            if (next.value().startsWith("broke_overnight_") && previous.value().startsWith("broke_overnight_")) {
+                return true;
+            }
             return measure(next.value()).equals(measure(previous.value()));
         }
         if (next.kind().equals("metric") && previous.kind().equals("metric")) {

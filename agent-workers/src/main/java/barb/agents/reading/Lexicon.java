@@ -68,6 +68,10 @@ public final class Lexicon {
                     Lexicon::streakOf),
             rule("(?:up to and including|up to) (\\d{4})(?: inclusive)?",
                     m -> kv("when", ".." + m.group(1))),
+            // "(close to close, not green candles)": a definition that rules the candle's colour out names no filter
+            rule("(?:not|no|не|без) (?:by |по )?(?:the )?(?:(?:green|red|зел[её]н\\p{L}*|красн\\p{L}*) )?"
+                    + "(?:candles?|candle colou?rs?|colou?rs?|свеч\\p{L}*|цвет\\p{L}*)(?: (?:colou?rs?|свеч\\p{L}*))?",
+                    kv("filler", "")),
             rule("(?:in |в |во )?(first|second|third|fourth|перв\\p{L}*|втор\\p{L}*|трет\\p{L}*|четверт\\p{L}*) "
                     + "(?:quarter )?(?:and|or|vs|и|или) (?:the )?(?:в |во )?(first|second|third|fourth|перв\\p{L}*|"
                     + "втор\\p{L}*|трет\\p{L}*|четверт\\p{L}*) (?:quarters?|квартал\\p{L}*)(?: of| года)?(?: (\\d{4}))?",
@@ -151,6 +155,10 @@ public final class Lexicon {
                 + "нонфарм\\p{L}*|нфп", kv("event", "nfp")));
         r.add(rule("holidays?|праздник\\p{L}*|праздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "holiday")));
 
+        // "avg change on FOMC day and the next day": both days, unless the next day is what is then described
+        r.add(rule("(?<!(?:before|накануне|до) )(?:(?:and|и) (?:on |на )?(?:the )?(?:(?:next|following) (?:trading )?day|day after)|"
+                + "(?:and|и) на (?:следующ\\p{L}*|след\\.?) (?:торгов\\p{L}* )?(?:день|дня))"
+                + "(?=\\s*(?:[,.?!;)]|$|(?:since|in|for|from|over|с|со|за|в|по|от|начиная)\\s))", kv("offsets", "0,1")));
         r.add(rule("(?:the )?(?:next|following) (?:trading )?(?:day|session)|the (?:day|session) after|"
                 + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's",
                 kv("later", "1")));
@@ -392,10 +400,15 @@ public final class Lexicon {
         r.add(rule("(?:in |during |over )?(?:the )?winters?(?: months)?(?: \\((?:dec\\p{L}*)[^)]*\\))?|зимой|зимн\\p{L}* месяц\\p{L}*",
                 kv("month", "december", "month", "january", "month", "february")));
         r.add(rule("regular days|normal days|обычные дни|обычных дней|остальные дни", kv("complement", "")));
+        // "fomc and cpi days, separately": each named group is a side of its own, not one pooled filter
+        // "gap at the RTH open (%)", "(тело, %)": a bare percent sign in brackets reads the measures in percent
+        r.add(rule("(?<=\\(|, )(?:%|in %|в %|in percent|в процентах|pct)(?=\\))", kv("unit", "pct")));
+        r.add(rule("(?:each )?separately|individually|respectively|each on (?:its|their) own|(?:по )?отдельности|"
+                + "отдельно(?: по каждому| для каждого)?|по каждому отдельно", kv("apart", "")));
         // time windows as traders write them: "4am-9:30", "(3:30-4)", "3-4 утра", "(12-1)"
         r.add(rule("\\(?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)? ?(?:-|to|до) ?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)?\\)?"
                 + "(?= |$)", Lexicon::traderWindow));
-        r.add(rule("(?:the )?week(?= (?:of|starting|beginning|from) )|(?:на )?недел\\p{L}*(?= (?:с|от|начиная с) )",
+        r.add(rule("(?:the )?week(?= (?:of|starting|beginning|from) )|(?<!(?:дн\\p{L}{0,3}|день) )(?:на )?недел\\p{L}*(?= (?:с|от|начиная с) )",
                 kv("weekof", "")));
         // weeks and months as rows: "green weeks", "worst month", "weekly % change", "недельные падения"
         r.add(rule("(best|worst|biggest|wildest|strongest|weakest|largest) (week|month)(s?)",
@@ -466,7 +479,10 @@ public final class Lexicon {
                 + "percent(?:age)? range|range %", kv("metric", "range_pct")));
         r.add(rule("(gaps?|гэп\\p{L}*|bod(?:y|ies)|тел[оа]|range|ranges|ренж\\p{L}*|рейндж\\p{L}*|диапазон\\p{L}*) ?"
                 + "(?:%|pct|percent(?:age)?|в %|в процентах|in %)", m -> kv("metric", percentMetric(m.group(1)))));
-        r.add(rule("open[ -]?(?:->|to|-)[ -]?close|open to close|от открытия до закрытия|тело свечи|candle body %?",
+        // "движение от открытия до закрытия", "the open-to-close move": the move named by its ends is one measure
+        r.add(rule("(?:(?:move|moves|movement|change|движени\\p{L}*|изменени\\p{L}*) (?:from (?:the )?)?)?"
+                + "(?:open[ -]?(?:->|to|-)[ -]?close|open to close|от открытия до закрытия)"
+                + "(?: (?:move|moves|movement|change))?|тело свечи|candle body %?",
                 kv("metric", "body")));
         r.add(rule("close[ -]?(?:to|-)[ -]?close|от закрытия до закрытия|(?:неделя|месяц|день) к (?:неделе|месяцу|дню)",
                 kv("metricdef", "change_pct")));
@@ -522,7 +538,7 @@ public final class Lexicon {
                 kv("op", "distribution")));
         r.add(rule("how often|how frequently|(?:how many|сколько) ?(?:%|percent|процент\\p{L}*)|"
                 + "what (?:%|percent(?:age)?|share|fraction|proportion|portion) of|"
-                + "(?:the )?(?:%|percent(?:age)?|share|fraction|proportion) of|как часто|(?:сколько|какой) процент\\p{L}*|"
+                + "(?:the )?(?:%|percent(?:age)?|share|fraction|proportion) of|как часто|(?:сколько|какой|какая|каков) (?:процент\\p{L}*|%|доля)|"
                 + "^%|какая доля|доля|в скольких? процент\\p{L}*|насколько часто", kv("freq", "")));
         r.add(rule("how many(?: times)?|number of|count of|count|сколько(?: раз)?|"
                 + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));
@@ -585,7 +601,7 @@ public final class Lexicon {
             "does", "set", "made", "make", "formed", "form", "forms", "forming", "occur", "occurs", "occurred",
             "happen", "happens", "usually", "mostly", "most", "often", "tend", "tends", "reached", "reach",
             "printed", "print", "hit", "hits", "get", "gets", "sorted", "sort", "order", "ordered", "rank",
-            "ranked", "were", "also", "then", "and", "both", "same", "overall", "value", "values", "size", "big",
+            "ranked", "were", "also", "then", "and", "both", "same", "overall", "value", "values", "size",
             "much", "level", "number", "points", "point", "pts", "percent", "%", "nasdaq's", "or", "vs", "their",
             "longest", "long", "close", "closed", "closes", "closing", "open", "opened", "price", "move", "it's",
             "period", "periods", "total", "kind", "one", "ones", "case", "cases", "instances", "occurrences",

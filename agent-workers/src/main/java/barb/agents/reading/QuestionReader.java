@@ -61,12 +61,53 @@ public final class QuestionReader {
             return new Reading(null, List.of(), null, List.of(), null);
         }
         try {
-            Reading whole = readNormalized(normalize(question)).reading;
-            return twoParts(question).map(parts -> secondPart(whole, parts)).orElse(whole);
+            String asked = withoutAsides(question);
+            Reading whole = readNormalized(normalize(asked)).reading;
+            return twoParts(asked).map(parts -> secondPart(whole, parts)).orElse(whole);
         } catch (RuntimeException e) {
             LOG.warn("question reader failed on a question of {} characters", question.length(), e);
             return new Reading(null, List.of(), null, List.of(), null);
         }
+    }
+
+    /**
+     * A later sentence or dash clause that only says what the trader feels or why they ask ("feels like sept is
+     * always bad lol", "- tryna see which hour moves most", "кажется, пятницы слабые") restates the question in
+     * looser words; read, its words would become a second measure or side. Such asides are left out when what
+     * remains still asks something.
+     */
+    private static final Pattern ASIDE_START = Pattern.compile("(?:[.?!,]+\\s+|\\s+[-–—]+\\s+|\\s*\\(\\s*)(?=(?:i |just |"
+            + "я |просто )?(?:feels?|seems?|looks like|i think|i feel|i guess|i suspect|i heard|imo|imho|tryna|trying to|"
+            + "want(?:ed)? to (?:see|know|check|understand)|wanna (?:see|know|check)|curious|wondering|"
+            + "кажется|по ощущениям|ощущение|имхо|вроде|походу|чувствую|хочу (?:понять|проверить|посмотреть|узнать)|"
+            + "пытаюсь понять|интересно)(?![\\p{L}]))");
+
+    /** Words of a feeling or a joke: a later sentence with one of them and no question mark asks nothing. */
+    private static final Pattern FEELING = Pattern.compile("(?<![\\p{L}])(?:feels?|seems?|i think|i feel|i guess|imo|imho|"
+            + "lol|lmao|meme|always|never|кажется|по ощущениям|имхо|лол|походу|вечно|всегда)(?![\\p{L}])");
+
+    static String withoutAsides(String question) {
+        String lower = question.toLowerCase(Locale.ROOT);
+        Matcher m = ASIDE_START.matcher(lower);
+        String head = question;
+        if (m.find() && m.start() >= 10) {
+            head = question.substring(0, m.start());
+        } else {
+            // "what % of junes were green since 2011? june always feels weak": the second sentence is a feeling
+            String[] sentences = question.split("(?<=[.?!])\\s+");
+            StringBuilder kept = new StringBuilder(sentences[0]);
+            for (int i = 1; i < sentences.length; i++) {
+                String sentence = sentences[i].toLowerCase(Locale.ROOT);
+                if (!FEELING.matcher(sentence).find() || sentence.contains("?")) {
+                    kept.append(' ').append(sentences[i]);
+                }
+            }
+            head = kept.toString();
+        }
+        if (head.length() == question.length()) {
+            return question;
+        }
+        return StepBuilder.isDataLike(findings(head)) ? head : question;
     }
 
     /**
@@ -286,14 +327,22 @@ public final class QuestionReader {
             boolean measureMissing = found.stream().noneMatch(f -> f.kind().equals("metric") || f.kind().equals("extreme"))
                     && found.stream().anyMatch(f -> MEASURING.contains(f.kind()) || f.kind().equals("op")
                     && MEASURING_OPS.contains(f.value()));
+            Leftover previousUnknown = null;
             for (Leftover left : leftovers) {
                 if (WordForms.isStopWord(left.word())) {
                     continue;
                 }
                 if (!dataLike || measureMissing || conditionLike(left)) {
-                    unknown.add(left.word());
+                    // "big wicks": words next to each other are one term to ask about
+                    if (previousUnknown != null && text.substring(previousUnknown.end(), left.start()).isBlank()) {
+                        unknown.set(unknown.size() - 1, unknown.get(unknown.size() - 1) + " " + left.word());
+                    } else {
+                        unknown.add(left.word());
+                    }
+                    previousUnknown = left;
                 } else {
                     ignored.add(left.word());
+                    previousUnknown = null;
                 }
             }
         }

@@ -113,7 +113,7 @@ final class StepBuilder {
 
     /** Kinds of findings that are no data of their own. */
     private static final Set<String> NOT_DATA = Set.of("filler", "connector", "or", "vs", "goal", "after",
-            "whenword", "complement");
+            "whenword", "complement", "apart");
 
     /** True when some finding names data (a metric, a period, a filter, an operation …). */
     static boolean isDataLike(List<Lexicon.Finding> findings) {
@@ -210,7 +210,7 @@ final class StepBuilder {
             operation = Operation.TOP_N;
         } else if (has("group")) {
             operation = Operation.GROUP;
-        } else if (has("op", "compare") || has("vs") || sideCount() >= 2) {
+        } else if (has("op", "compare") || has("vs") || sideCount() >= 2 || has("apart") && listedSides()) {
             operation = Operation.COMPARE;
         } else if (ranking) {
             operation = Operation.LIST;
@@ -230,6 +230,17 @@ final class StepBuilder {
             operation = Operation.LIST;
         }
 
+        // "chance of a green Tuesday if Monday was red": the condition is on the earlier day, the outcome is read
+        // the next trading day
+        if (operation == Operation.PROBABILITY && offset() == null) {
+            Lexicon.Finding later = nextTradingDayOfPair();
+            if (later != null) {
+                List<Lexicon.Finding> rewritten = new ArrayList<>(found);
+                rewritten.remove(later);
+                rewritten.add(new Lexicon.Finding("later", "1", later.start(), later.end(), later.seq()));
+                return new StepBuilder(rewritten, unknown, colon).build();
+            }
+        }
         // probability outcome
         Lexicon.Finding outcome = operation == Operation.PROBABILITY
                 ? (gapFill ? new Lexicon.Finding("cond", "gap_filled = 1", 0, 0, -1) : outcomeFinding()) : null;
@@ -366,7 +377,7 @@ final class StepBuilder {
             atoms.set(0, new Atom(a.when(), a.what(), null, "1D"));
         }
         // "(monthly candle, open vs close)": a "vs" between words that pick nothing is no comparison
-        if (operation == Operation.COMPARE && atoms.size() > 1 && atoms.stream().distinct().count() == 1) {
+        if (atoms.size() > 1 && atoms.stream().distinct().count() == 1 && (has("vs") || has("or"))) {
             List<Lexicon.Finding> plain = found.stream().filter(f -> !f.kind().equals("vs") && !f.kind().equals("or")
                     && !(f.kind().equals("op") && f.value().equals("compare"))).toList();
             return new StepBuilder(plain, unknown, colon).build();
@@ -491,6 +502,11 @@ final class StepBuilder {
         }
         if (sessionMatters(operation, atoms)) {
             clarify.add(0, "session");
+        }
+        // two sides but an operation that reads one: which is meant is unclear, so ask rather than pick one
+        if (atoms.size() > 1 && operation != Operation.COMPARE && operation != Operation.CORRELATION
+                && !clarify.contains("compare_groups")) {
+            clarify.add("compare_groups");
         }
         if (has("goal")) {
             clarify.add("goal");
@@ -680,6 +696,32 @@ final class StepBuilder {
      * probability words and before the condition words ("after", "when", "if"); else, when the condition words
      * come first and two candidates follow them, the later one; else the first one.
      */
+    /**
+     * Of two different weekdays named next to a condition and an outcome, the one that is the other's next
+     * trading day (Tuesday after Monday, Monday after Friday); null when the weekdays are a plain list.
+     */
+    private Lexicon.Finding nextTradingDayOfPair() {
+        List<Lexicon.Finding> days = all("weekday");
+        long conditions = found.stream().filter(f -> f.kind().equals("color") || f.kind().equals("dir")
+                || f.kind().equals("cond")).count();
+        if (days.size() != 2 || conditions < 2 || days.get(0).value().equals(days.get(1).value())) {
+            return null;
+        }
+        List<String> week = List.of("monday", "tuesday", "wednesday", "thursday", "friday");
+        int a = week.indexOf(days.get(0).value());
+        int b = week.indexOf(days.get(1).value());
+        if (a < 0 || b < 0) {
+            return null;
+        }
+        if ((a + 1) % week.size() == b) {
+            return days.get(1);
+        }
+        if ((b + 1) % week.size() == a) {
+            return days.get(0);
+        }
+        return null;
+    }
+
     private Lexicon.Finding outcomeFinding() {
         int cue = found.stream().filter(f -> f.kind().equals("freq") || f.kind().equals("op")
                         && (f.value().equals("probability") || f.value().equals("count")))
@@ -753,6 +795,12 @@ final class StepBuilder {
         return freeMetrics >= 2 ? 2 : 1;
     }
 
+    /** "fomc and cpi days, separately": two or more groups of one kind named, each to be read on its own. */
+    private boolean listedSides() {
+        return List.of("event", "pattern", "weekday", "month", "gap", "color").stream()
+                .anyMatch(kind -> all(kind).size() >= 2);
+    }
+
     private boolean orIsSeparator() {
         for (Lexicon.Finding or : all("or")) {
             if (has("op", "compare")) {
@@ -775,6 +823,27 @@ final class StepBuilder {
             }
         }
         return false;
+    }
+
+    /**
+     * "2019 vs 2021 and 2023": a side that lists several periods or sessions is that many sides, each with the
+     * side's other findings.
+     */
+    private static List<List<Lexicon.Finding>> oneSidePerListedItem(List<Lexicon.Finding> side) {
+        for (String kind : List.of("when", "session")) {
+            List<Lexicon.Finding> items = side.stream().filter(f -> f.kind().equals(kind)).toList();
+            if (items.size() < 2) {
+                continue;
+            }
+            List<List<Lexicon.Finding>> out = new ArrayList<>();
+            for (Lexicon.Finding item : items) {
+                List<Lexicon.Finding> one = new ArrayList<>(side);
+                one.removeIf(f -> f.kind().equals(kind) && f != item);
+                out.add(one);
+            }
+            return out;
+        }
+        return List.of(side);
     }
 
     /** Fills common (shared by every atom) and sides (one list per atom) from the findings. */
@@ -853,7 +922,7 @@ final class StepBuilder {
                     side.addAll(negations(bySegment.get(0).stream()
                             .filter(f -> NEGATABLE.contains(f.kind())).toList()));
                 }
-                sides.add(side);
+                sides.addAll(oneSidePerListedItem(side));
             }
             return;
         }

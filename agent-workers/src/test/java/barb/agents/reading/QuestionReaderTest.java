@@ -512,7 +512,7 @@ public class QuestionReaderTest {
                 c("average range on days with high volume in rth",
                         "compare mean where session = RTH: range vs volume", "term:high"),
                 c("range on days with big wicks in rth",
-                        "list days by range where session = RTH", "term:wicks"),
+                        "list days by range where session = RTH", "term:big wicks"),
                 c("5 дней с самым большим объёмом в 2024",
                         "list top 5 days by volume descending in 2024", ""),
                 c("как часто диапазон RTH был больше 400 пунктов в 2025?",
@@ -597,7 +597,7 @@ public class QuestionReaderTest {
                 c("можешь показать топ 5 гэпов вверх за 2025?",
                         "list top 5 days by gap descending in 2025 where session = RTH", ""),
                 // harmless words never force a question; unknown content words still do
-                c("show me days with positive delta in 2023", "list days in 2023", "term:positive, term:delta"),
+                c("show me days with positive delta in 2023", "list days in 2023", "term:positive delta"),
                 c("list days when nq fell more than 3% and the next day was green",
                         "list days where change_pct < -3, is_green = 1", "term:next day"));
     }

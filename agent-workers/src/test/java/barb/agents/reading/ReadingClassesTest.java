@@ -114,6 +114,87 @@ class ReadingClassesTest {
         assertThat(r.steps().get(1).id()).isEqualTo("s2");
     }
 
+    @Test
+    void aRangeAfterTheSidesAreNamedIsTheirSharedPeriodAndAListedSideIsManySides() {
+        assertThat(read("avg rth range on nfp days vs other days, 2019-2022"))
+                .startsWith("compare mean range in 2019..2022");
+        assertThat(read("compare 2021 to 2023 avg rth range")).startsWith("compare").contains("in 2021")
+                .contains("in 2023");
+        String three = read("avg rth gap 2018 vs 2020 and 2022");
+        assertThat(three).startsWith("compare").contains("in 2018").contains("in 2020").contains("in 2022");
+        assertThat(read("средний ренж ртх 2018 против 2020 и 2022")).contains("in 2020").contains("in 2022");
+    }
+
+    @Test
+    void groupsNamedSeparatelyAreComparedNotPooled() {
+        assertThat(read("avg rth range on nfp days and on opex days in 2023, separately")).startsWith("compare")
+                .doesNotContain("event in");
+        assertThat(read("средний ренж ртх в дни nfp и в дни cpi за 2022, по отдельности")).startsWith("compare");
+        assertThat(read("avg rth range on nfp days and on opex days in 2023")).doesNotStartWith("compare");
+    }
+
+    @Test
+    void anAsideOfFeelingOrPurposeIsNotReadAsMoreOfTheQuestion() {
+        assertThat(read("what % of octobers were red since 2012? october always feels ugly"))
+                .isEqualTo(read("what % of octobers were red since 2012"));
+        assertThat(read("avg range of 30m bars by hour in rth, 2021 - trying to see which hour moves most"))
+                .isEqualTo(read("avg range of 30m bars by hour in rth, 2021"));
+        assertThat(read("средний ренж ртх по средам за 2023, кажется среды самые тихие"))
+                .isEqualTo(read("средний ренж ртх по средам за 2023"));
+    }
+
+    @Test
+    void twoSidesForAnOperationOfOneSideAreAskedAbout() {
+        assertThat(QuestionReader.read("chance of a green day in 2019 vs in 2021").clarify())
+                .as("a probability reads one set of days").contains("compare_groups");
+        assertThat(QuestionReader.read("avg rth range by weekday: range vs volume").clarify())
+                .as("a grouping of two measures is one of them, unclear which").isNotEmpty();
+    }
+
+    @Test
+    void aConditionOnOneWeekdayAndAnOutcomeOnTheNextIsReadTheNextDay() {
+        assertThat(read("chance of a green thursday if wednesday was red, 2022")).contains("next day")
+                .contains("weekday = wednesday").doesNotContain("thursday");
+        assertThat(read("шанс красного понедельника если пятница была зеленой")).contains("next day")
+                .contains("weekday = friday");
+        assertThat(read("chance of green days on mondays and tuesdays")).as("a plain list of weekdays")
+                .contains("same day").contains("monday").contains("tuesday");
+    }
+
+    @Test
+    void theEventDayAndTheNextDayAreBothShown() {
+        assertThat(read("avg change on nfp day and the day after since 2018")).contains("0 and 1 days after");
+        assertThat(read("ср. изменение в день cpi и на след. день, с 2019")).contains("0 and 1 days after");
+        assertThat(read("days nq fell 2% and the next day was green")).doesNotContain("0 and 1");
+    }
+
+    @Test
+    void percentInBracketsAndOpenToCloseMovesAreMeasuresInPercent() {
+        assertThat(read("correlation of the rth gap (%) and the open to close move (%) since 2020"))
+                .startsWith("correlation of gap_pct with body_pct");
+        assertThat(read("корреляция гэпа в % и движения от открытия до закрытия в % на ртх"))
+                .startsWith("correlation of gap_pct with body_pct");
+    }
+
+    @Test
+    void aNegatedDefinitionAndAnUnknownSizeWordAreNotFilters() {
+        assertThat(read("how many days up more than 1% in 2023 (close to close, not green candles)"))
+                .doesNotContain("is_green");
+        assertThat(QuestionReader.read("how many big days in 2023").clarify()).contains("term:big");
+    }
+
+    @Test
+    void theOtherOvernightLevelAndGroupingFollowUpsReplaceTheirKind() {
+        Memory broke = after("probability of broke_overnight_high = 1 same day where session = RTH");
+        assertThat(render(FollowUps.resolve("and the overnight low?", broke).orElseThrow()))
+                .contains("broke_overnight_low").doesNotContain("broke_overnight_high");
+        assertThat(render(FollowUps.resolve("а лой?", broke).orElseThrow())).contains("broke_overnight_low");
+        Memory grouped = after("mean is_green by weekday in 2015..");
+        assertThat(render(FollowUps.resolve("а по месяцам?", grouped).orElseThrow())).contains("by month")
+                .doesNotContain("monthly bars");
+        assertThat(read("% зеленых дней по дням недели с 2015")).startsWith("mean is_green by weekday");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
