@@ -206,7 +206,7 @@ public final class ConceptCatalog {
             }
         }
         if (best == null) {
-            return null;
+            return askedLater(s);
         }
         String term = s.substring(best.length()).strip();
         for (String suffix : SUFFIXES) {
@@ -215,6 +215,28 @@ public final class ConceptCatalog {
             }
         }
         return term.isEmpty() ? null : term;
+    }
+
+    /** Chat openers before a "what is": "wait whats an nr7 day exactly", "wtf is an nr7 day, keep seeing it". */
+    private static final java.util.regex.Pattern LATER_ASK = java.util.regex.Pattern.compile(
+            "(?:^|[,.;:!?]\\s*|\\s)(?:what is|whats|what s|wtf is|what the hell is|что такое|что за|что значит)"
+            + " (?:an? |the )?([\\p{L}\\d ]+?)(?:\\s*(?:[,.;:!?]|$| keep| i keep| people| everyone| я | все ))");
+
+    /** A "what is X" asked after a few chat words; only a term Barb knows counts, so data questions stay data. */
+    private static String askedLater(String s) {
+        java.util.regex.Matcher m = LATER_ASK.matcher(s);
+        while (m.find()) {
+            String term = m.group(1).strip();
+            for (String suffix : SUFFIXES) {
+                if (term.endsWith(suffix)) {
+                    term = term.substring(0, term.length() - suffix.length()).strip();
+                }
+            }
+            if (!term.isEmpty() && lookup(term) != null) {
+                return term;
+            }
+        }
+        return null;
     }
 
     /** The concept a question asks about: "what is an inside day?", "что такое OPEX", or just "doji?". */

@@ -94,16 +94,20 @@ public final class Lexicon {
                     + "апрел|ма|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ям|ях|ам|ах|е|ь|ы|и|т|й|у|ю)",
                     m -> kv("month", russianMonth(m.group(1)))),
             // relative thresholds: range more than 1.5 times the 20-day average
-            rule(METRIC_WORD + "?(?: (rth|eth|ртх|етх))?\\s*(?:is |was |were |of |at least |more than |above |over |greater than |"
-                    + "больше |выше |более |в |был |была |были |было )*" + NUM + "\\s*(?:x|times|раза?) (?:the |its |больше |выше |"
+            rule(METRIC_WORD + "?(?: (?:на |in |on |during )?(rth|eth|ртх|етх))?\\s*(?:is |was |were |of |at least |more than |above |over |greater than |"
+                    + "comes? in (?:at )?|came in (?:at )?|at |"
+                    + "больше |выше |более |в |был |была |были |было |не менее )*" + NUM + "\\s*(?:x|times|раза?) "
+                    + "(?:or more |or greater |and up |и более |или более )?(?:the |its |больше |выше |"
                     + "чем |от )*(?:(\\d+)[ -]?(?:day|d|дневн\\p{L}*) )?(average|avg|mean|median|min|max|"
                     + "средн\\p{L}*|медиан\\p{L}*)(?: (?:of|over|for|за|of the) (?:the )?(?:last |previous |прошлые |"
                     + "последние |предыдущие )?(\\d+) ?(?:days|sessions|d|дн\\p{L}*|сесси\\p{L}*))?",
                     Lexicon::relative),
-            rule("(?:в )?" + NUM + " раза? (?:больше|выше) (?:чем )?(?:средн\\p{L}*|медиан\\p{L}*)(?: "
+            // "объём на ртх был в 1,5 раза выше среднего за 20 дней": the measure named before, the range if none
+            rule("(?:" + METRIC_WORD + " (?:(?:на |в )?(?:rth|eth|ртх|етх) )?(?:был\\p{L}* |бывает |оказ\\p{L}* )?)?"
+                    + "(?:в )?" + NUM + " раза? (?:больше|выше) (?:чем )?(?:средн\\p{L}*|медиан\\p{L}*)(?: "
                     + "(?:за|из) (?:последние |прошлые |предыдущие )?(\\d+) ?(?:дн\\p{L}*|сесси\\p{L}*))?",
-                    m -> kv("cond", "range > " + FilterText.number(Double.parseDouble(m.group(1))) + " x "
-                            + ref("средн") + " " + (m.group(2) == null ? "20" : m.group(2)) + "d")),
+                    m -> kv("cond", metricOf(m.group(1)) + " > " + FilterText.number(Double.parseDouble(m.group(2)))
+                            + " x " + ref("средн") + " " + (m.group(3) == null ? "20" : m.group(3)) + "d")),
             // offsets: 1, 2 and 5 days after
             rule("(\\d+(?:(?:, ?| and | и |,? and )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|"
                     + "дня|сесси\\p{L}*) (?:later|after|afterwards|после|спустя)",
@@ -113,6 +117,15 @@ public final class Lexicon {
                     m -> kv("offsets", "-" + numberList(m.group(1)).replace(",", ",-"))),
             rule("(?:через|спустя) (\\d+(?:(?:, ?| и )\\d+)*) (?:торгов\\p{L}* )?(?:дн\\p{L}*|день|дня|сесси\\p{L}*)",
                     m -> kv("offsets", numberList(m.group(1)))),
+            // "через 1-2 дня", "1-3 days after": each day of the range
+            rule("(?:через|спустя|in|after) (\\d)\\s?[-–]\\s?(\\d) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|дня)"
+                    + "|(\\d)\\s?[-–]\\s?(\\d) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|дня) "
+                    + "(?:later|after|afterwards|после|спустя)", m -> {
+                        String days = m.group(1) != null ? dayRange(m.group(1), m.group(2))
+                                : dayRange(m.group(3), m.group(4));
+                        return days == null ? List.of() : kv("offsets", days);
+                    }),
+            rule("(?:бин\\p{L}*|bins|корзин\\p{L}*) (\\d+)", m -> kv("bins", m.group(1))),
             rule("(?:on |in )?(?:days? )?(\\d+(?:(?:, ?| and |,? and )\\d+)*) (?:trading )?(?:days? )?after",
                     m -> kv("offsets", numberList(m.group(1)))),
             // distribution parameters
@@ -156,10 +169,16 @@ public final class Lexicon {
         r.add(rule("holidays?|праздник\\p{L}*|праздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "holiday")));
 
         // "avg change on FOMC day and the next day": both days, unless the next day is what is then described
-        r.add(rule("(?<!(?:before|накануне|до) )(?:(?:and|и) (?:on |на )?(?:the )?(?:(?:next|following) (?:trading )?day|day after)|"
-                + "(?:and|и) на (?:следующ\\p{L}*|след\\.?) (?:торгов\\p{L}* )?(?:день|дня))"
-                + "(?=\\s*(?:[,.?!;)]|$|(?:since|in|for|from|over|с|со|за|в|по|от|начиная)\\s))", kv("offsets", "0,1")));
-        r.add(rule("(?:the )?(?:next|following) (?:trading )?(?:day|session)|the (?:day|session) after|"
+        r.add(rule("(?<=[\\p{L}\\p{N})] )(?<!(?:before|накануне|до) )(?:(?:and|и) (?:on |на )?(?:the )?"
+                + "(?:(?:next|following) (?:trading )?day|day after)|"
+                + "(?:and|и) на (?:следующ\\p{L}*|след\\.?)(?: (?:торгов\\p{L}* )?(?:день|дня))?)"
+                + "(?=\\s*(?:[,.?!;)]|$|(?:since|in|for|from|over|after|с|со|за|в|по|от|начиная|после)\\s))",
+                kv("offsets", "0,1")));
+        // "the day before, day of and day after NFP": the days named, in order
+        r.add(rule("(?:(?:the |on the )?day (?:before|of|after)(?:,? (?:and |& )?| (?=day))){2,}"
+                + "(?:the |on the )?day (?:before|of|after)", m -> kv("offsets", namedDays(m.group()))));
+        r.add(rule("(?:the )?(?:next|following) (?:trading )?(?:day|session|week|month|bar|candle)(?! will)|"
+                + "the (?:day|session) after|"
                 + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's",
                 kv("later", "1")));
         r.add(rule("(?:the )?same day|в тот же день|в этот же день", kv("later", "0")));
@@ -174,14 +193,17 @@ public final class Lexicon {
         r.add(rule("will (?:it|nq|the market|price|nasdaq|the price|we)(?: \\p{L}+)?|going to (?:go|rise|fall|drop|"
                 + "crash|rally)\\p{L}*|tomorrow|next week will|forecasts?|predict\\p{L}*|predictions?|outlook|"
                 + "прогноз\\p{L}*|предскаж\\p{L}*|предсказ\\p{L}*|будет ли|завтра|вырастет ли|упадет ли|что будет с|"
-                + "куда (?:пойдет|пойдут|двинется|идет)|пойдет ли",
+                + "куда (?:пойдет|пойдут|двинется|идет)|пойдет ли|где (?:\\p{L}+ )?(?:будет|окажется)|будет к |"
+                + "going to (?:hit|reach|be|break|get|make)|gonna (?:hit|reach|be|go|break)",
                 kv("out", "prediction")));
         r.add(rule("should i (?:buy|sell|short|long|go long|go short|enter|exit|hold|trade)\\p{L}*|buy or sell|"
                 + "(?:is it|it is) (?:a )?good (?:time |idea )?to (?:buy|sell|short)|good entry|entry points?|"
                 + "take profit|stop[ -]loss|стоит ли (?:покупать|продавать|входить|шортить|брать|лонговать|купить|"
                 + "продать)|купить или продать|когда (?:покупать|продавать|входить)|точк\\p{L}* входа|"
                 + "тейк профит|стоп лосс?|(?:buy |sell |trading )?signals?|сигнал\\p{L}*(?: на (?:вход|покупку|продажу))?|"
-                + "вход в (?:лонг|шорт)|(?:войти|зайти) в (?:лонг|шорт)", kv("out", "signal")));
+                + "вход в (?:лонг|шорт)|(?:войти|зайти) в (?:лонг|шорт)|лонг или шорт|шорт или лонг|"
+                + "(?:брать|взять) (?:лонг|шорт)|(?:лонг|шорт) (?:брать|взять)|long or short|short or long",
+                kv("out", "signal")));
         r.add(rule("(rsi|macd|moving averages?|ma ?\\d+|ema ?\\d*|sma ?\\d*|bollinger(?: bands?)?|stochastic\\p{L}*|"
                 + "atr|vwap|fibonacci|fib levels?|ichimoku|adx|obv|скользящ\\p{L}*(?: средн\\p{L}*)?|мувинг\\p{L}*|"
                 + "боллинджер\\p{L}*|стохастик\\p{L}*|фибоначчи|рси|макд)(?:\\s*(?:is |was |были? |)?"
@@ -197,7 +219,7 @@ public final class Lexicon {
         r.add(rule("(vix|es|spx|s&p(?: ?500)?|sp ?500|spy|qqq|dow(?: jones)?|djia|ym|rty|russell(?: 2000)?|crude|oil|"
                 + "gold|silver|bitcoin|btc|eth(?:ereum)? coin|eurusd|bonds?|treasur\\p{L}*|nikkei|dax|ftse|aapl|apple|"
                 + "tesla|tsla|nvda|nvidia|msft|microsoft|stocks?|викс|нефт\\p{L}*|золот\\p{L}*|серебр\\p{L}*|"
-                + "биткоин\\p{L}*|биткойн\\p{L}*|сп ?500|доллар\\p{L}*|рубл\\p{L}*|евро|акци\\p{L}*|облигаци\\p{L}*|"
+                + "биткоин\\p{L}*|биткойн\\p{L}*|биток|битк(?:а|у|ом|е)|крипт\\p{L}*|crypto|ethereum|сп ?500|доллар\\p{L}*|рубл\\p{L}*|евро|акци\\p{L}*|облигаци\\p{L}*|"
                 + "доу джонс\\p{L}*|эс энд пи)", m -> kv("out", "instrument:" + m.group(1))));
 
         // complement: "other days", "the rest"
@@ -291,7 +313,11 @@ public final class Lexicon {
         r.add(rule("(?:gaps?|gapped|opened|open|открыл\\p{L}*|гэп\\p{L}*) (up|down|higher|lower|вверх|вниз|выше|ниже)"
                 + "s?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT, Lexicon::gapThreshold));
         // the size before the noun: "a 2% drop", "a 1.5%+ rally", "падение на 3%"
-        r.add(rule("(?:an? )?" + NUM + "\\s*(%|percent|pct|процент\\p{L}*|points?|pts|пункт\\p{L}*)(?:\\+| or more| plus)? "
+        // "a 500+ pt range", "1%+ gap ups": the size of the day's range or gap written before it
+        r.add(rule("(?:an? )?" + NUM + "( or more| и более)?\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*)(\\+| or more| plus| и более)? "
+                + "(?:(?:rth|eth|ртх|етх|daily|day|дневн\\p{L}*) )?(ranges?|ренж\\p{L}*|диапазон\\p{L}*|gap ups?|gaps? up|gap downs?|"
+                + "gaps? down|gaps?|гэп\\p{L}*(?: (?:вверх|вниз))?)(?![\\p{L}])", Lexicon::sizedRangeOrGap));
+        r.add(rule("(?:an? )?" + NUM + "\\s*(%|percent|pct|процент\\p{L}*|points?|pts|пункт\\p{L}*)(\\+| or more| plus)? "
                 + "(drops?|falls?|declines?|sell ?offs?|down days?|down moves?|losses|loss|losing days?|"
                 + "rall(?:y|ies)|gains?|rises?|jumps?|up days?|up moves?|winning days?|"
                 + "падени\\p{L}*|снижени\\p{L}*|просадк\\p{L}*|рост\\p{L}*)", Lexicon::sizeBeforeNoun));
@@ -375,6 +401,9 @@ public final class Lexicon {
                 + "корзин\\p{L}*|блок\\p{L}*|окн\\p{L}*|отрезк\\p{L}*)", m -> kv("bucket", m.group(1) + "m")));
         r.add(rule("(?:по|шаг(?:ом)?|с шагом|бакет\\p{L}* по|интервал\\p{L}* по) (5|10|15|20|30|60|120) ?(?:минут\\p{L}*|мин)\\.?",
                 m -> kv("bucket", m.group(1) + "m")));
+        r.add(rule("(?:(?:интервал\\p{L}*|бакет\\p{L}*|блок\\p{L}*) )?(?:по|шаг(?:ом)?|с шагом) (1|2|одному|два) ?(?:час\\p{L}*|ч)(?![\\p{L}])|"
+                + "(?:in |by |into )?(1|2|one|two)[ -]?(?:hours?|hr|h) (?:buckets?|intervals?|blocks?|chunks?|windows?)",
+                m -> kv("bucket", firstGroup(m).matches("2|два|two") ? "120m" : "60m")));
         r.add(rule("по получасам|по полчаса|получасов\\p{L}*|half[ -]hour(?:ly)?(?: buckets?| intervals?| blocks?)?|"
                 + "(?:30|thirty)[ -]?min(?:ute)?s?(?= instead)", kv("bucket", "30m")));
         r.add(rule("(?:in |by |into )?(?:hourly|1 hour|one hour|часов\\p{L}*) (?:buckets?|intervals?|blocks?|"
@@ -408,7 +437,7 @@ public final class Lexicon {
         // time windows as traders write them: "4am-9:30", "(3:30-4)", "3-4 утра", "(12-1)"
         r.add(rule("\\(?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)? ?(?:-|to|до) ?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)?\\)?"
                 + "(?= |$)", Lexicon::traderWindow));
-        r.add(rule("(?:the )?week(?= (?:of|starting|beginning|from) )|(?<!(?:дн\\p{L}{0,3}|день) )(?:на )?недел\\p{L}*(?= (?:с|от|начиная с) )",
+        r.add(rule("(?:the )?week(?= (?:of|starting|beginning|from) )|(?<!(?:дн\\p{L}{0,3}|день) )(?:на )?недел(?:я|ю|и|е)(?= (?:с|от|начиная с) )",
                 kv("weekof", "")));
         // weeks and months as rows: "green weeks", "worst month", "weekly % change", "недельные падения"
         r.add(rule("(best|worst|biggest|wildest|strongest|weakest|largest) (week|month)(s?)",
@@ -418,8 +447,14 @@ public final class Lexicon {
                 + "растущ\\p{L}*|падающ\\p{L}*) (week|month|недел|месяц|месяч)\\p{L}*", Lexicon::colouredUnits));
         r.add(rule("(?:how many|сколько) (week|month|недел|месяц|месяч)\\p{L}*",
                 m -> kv("op", "count", "tf", unitTimeframe(m.group(1)))));
+        // "% of weeks since 2018 that closed up", "какой % недель": the weeks are the rows
+        r.add(rule("(?:%|percent(?:age)?|share|fraction|proportion|процент\\p{L}*|доля|долю) (?:of (?:the |all )?)?"
+                + "(weeks|months|недель|месяцев)(?![\\p{L}])", m -> kv("freq", "", "tf", unitTimeframe(m.group(1)))));
+        r.add(rule("(?<=(?:%|процентов|процента|percent) )(?:of (?:the |all )?)?(weeks|months|недель|месяцев)(?![\\p{L}])",
+                m -> kv("tf", unitTimeframe(m.group(1)))));
         r.add(rule("(week|month)s? (?:that |which )?(?:closed|were|ended|finished|was)|(week|month)s in a row|"
-                + "(week|month)ly (?:% )?(?:change|return|range|candle|bar|close|move|performance|gain|loss|drop)s?|"
+                + "(week|month)ly(?= (?:% )?(?:change|return|range|volume)s?)|"
+                + "(week|month)ly (?:% )?(?:candle|bar|close|move|performance|gain|loss|drop)s?|"
                 + "(недел|месяц)\\p{L}* (?:закрыл\\p{L}*|были|был\\p{L}*|подряд)|"
                 + "(недель|месяч)н\\p{L}*(?= (?:свеч\\p{L}*|бар\\p{L}*|изменени\\p{L}*|доходност\\p{L}*|падени\\p{L}*|рост\\p{L}*|"
                 + "движени\\p{L}*|ренж\\p{L}*|диапазон\\p{L}*|закрыти\\p{L}*))",
@@ -436,7 +471,7 @@ public final class Lexicon {
         r.add(rule("(?:by|per) quarters?|quarterly|по кварталам|поквартально", kv("group", "quarter")));
         r.add(rule("(?:by|per) years?|yearly|annually|year by year|year over year|по годам|год за годом|погодично",
                 kv("group", "year")));
-        r.add(rule("(?:by|per|each|for each) hours?|hour by hour|(?:which|what) hour|по часам|(?:в )?как(?:ой|ие|ом|ая) час(?:у|ам|ы|а)?|"
+        r.add(rule("(?:by|per|each|for each|every) (?:rth |eth |trading )?hours?|hour by hour|(?:which|what) hour|по часам|(?:в )?как(?:ой|ие|ом|ая) час(?:у|ам|ы|а)?|"
                 + "в котором часу|каждый час", kv("group", "hour")));
 
         // the daily extreme and when it forms
@@ -704,6 +739,34 @@ public final class Lexicon {
             Map.entry("семь", "7"), Map.entry("восемь", "8"), Map.entry("девять", "9"), Map.entry("десять", "10"),
             Map.entry("десяти", "10"), Map.entry("двадцать", "20"), Map.entry("двадцати", "20"));
 
+    /** "day before, day of and day after" as offsets: -1, 0, 1. */
+    private static String namedDays(String text) {
+        java.util.TreeSet<Integer> days = new java.util.TreeSet<>();
+        Matcher m = Pattern.compile("day (before|of|after)").matcher(text);
+        while (m.find()) {
+            days.add(switch (m.group(1)) {
+                case "before" -> -1;
+                case "of" -> 0;
+                default -> 1;
+            });
+        }
+        return String.join(",", days.stream().map(String::valueOf).toList());
+    }
+
+    /** "1-3" days: 1,2,3 (a range written with one-digit ends, at most nine days). */
+    private static String dayRange(String from, String to) {
+        int a = Integer.parseInt(from);
+        int b = Integer.parseInt(to);
+        if (a > b || a < 0) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (int d = a; d <= b; d++) {
+            out.add(String.valueOf(d));
+        }
+        return String.join(",", out);
+    }
+
     static String numberWord(String token) {
         return NUMBER_WORDS.get(token);
     }
@@ -796,6 +859,9 @@ public final class Lexicon {
         return "range";
     }
 
+    private static final Pattern AT_LEAST_WORDS = Pattern.compile("at least|or more|or greater|and up|и более|или более|"
+            + "не менее|\\+");
+
     private static List<String[]> relative(Matcher m) {
         if (m.group(1) == null && m.group(2) != null) {
             return null;
@@ -803,7 +869,10 @@ public final class Lexicon {
         String metric = metricOf(m.group(1));
         String value = FilterText.number(Double.parseDouble(m.group(3)));
         String days = m.group(6) != null ? m.group(6) : m.group(4) != null ? m.group(4) : "20";
-        List<String[]> out = kv("cond", metric + " > " + value + " x " + ref(m.group(5)) + " " + days + "d");
+        // "at least 2x", "2x+" (written out as "2 x or more"): the threshold itself counts
+        boolean inclusive = AT_LEAST_WORDS.matcher(m.group()).find();
+        List<String[]> out = kv("cond", metric + (inclusive ? " >= " : " > ") + value + " x " + ref(m.group(5)) + " "
+                + days + "d");
         if (m.group(2) != null) {
             out.add(new String[] {"session", m.group(2).startsWith("r") || m.group(2).startsWith("р") ? "RTH" : "ETH"});
         }
@@ -1090,13 +1159,32 @@ public final class Lexicon {
         return word.startsWith("third") || word.startsWith("трет") ? 3 : 4;
     }
 
+    private static List<String[]> sizedRangeOrGap(Matcher m) {
+        double value = Math.abs(Double.parseDouble(m.group(1)));
+        boolean percent = !isPoints(m.group(3));
+        String op = m.group(2) != null || m.group(4) != null ? " >= " : " > ";
+        String noun = m.group(5);
+        if (noun.startsWith("r") || noun.startsWith("р") || noun.startsWith("д")) {
+            return kv("cond", (percent ? "range_pct" : "range") + op + FilterText.number(value));
+        }
+        boolean down = noun.contains("down") || noun.contains("вниз");
+        boolean up = noun.contains("up") || noun.contains("вверх");
+        String metric = percent ? "gap_pct" : "gap";
+        if (!up && !down) {
+            return null;
+        }
+        String bound = down ? op.replace('>', '<') : op;
+        return kv("cond", metric + bound + FilterText.number(down ? -value : value));
+    }
+
     private static List<String[]> sizeBeforeNoun(Matcher m) {
-        String noun = m.group(3);
+        String noun = m.group(4);
+        String op = m.group(3) != null ? " >= " : " > ";
         boolean up = noun.startsWith("rall") || noun.startsWith("gain") || noun.startsWith("rise")
                 || noun.startsWith("jump") || noun.startsWith("up") || noun.startsWith("win") || noun.startsWith("рост");
         double value = Math.abs(Double.parseDouble(m.group(1)));
         String metric = isPoints(m.group(2)) ? "change" : "change_pct";
-        return kv("cond", metric + (up ? " > " : " < ") + FilterText.number(up ? value : -value));
+        return kv("cond", metric + (up ? op : op.replace('>', '<')) + FilterText.number(up ? value : -value));
     }
 
     /** "10th and 90th", "p10/p90": the percentile numbers, each a percent between 0 and 100. */

@@ -76,8 +76,8 @@ public final class QuestionReader {
      * looser words; read, its words would become a second measure or side. Such asides are left out when what
      * remains still asks something.
      */
-    private static final Pattern ASIDE_START = Pattern.compile("(?:[.?!,]+\\s+|\\s+[-–—]+\\s+|\\s*\\(\\s*)(?=(?:i |just |"
-            + "я |просто )?(?:feels?|seems?|looks like|i think|i feel|i guess|i suspect|i heard|imo|imho|tryna|trying to|"
+    private static final Pattern ASIDE_START = Pattern.compile("(?:[.?!,]+\\s+|\\s+[-–—]+\\s+|\\s*\\(\\s*)(?=(?:i |i am |i'm |just |tbh |ngl |honestly |"
+            + "я |просто |честно )*(?:feels?|seems?|looks like|i think|i feel|i guess|i suspect|i heard|imo|imho|tryna|trying to|"
             + "want(?:ed)? to (?:see|know|check|understand)|wanna (?:see|know|check)|curious|wondering|"
             + "кажется|по ощущениям|ощущение|имхо|вроде|походу|чувствую|хочу (?:понять|проверить|посмотреть|узнать)|"
             + "пытаюсь понять|интересно)(?![\\p{L}]))");

@@ -22,7 +22,8 @@ final class Shorthand {
             // statistics
             Map.entry("avg", "average"), Map.entry("avgs", "averages"), Map.entry("av", "average"),
             Map.entry("avrg", "average"), Map.entry("med", "median"), Map.entry("std", "standard deviation"),
-            Map.entry("stdev", "standard deviation"), Map.entry("stddev", "standard deviation"),
+            Map.entry("stdev", "standard deviation"), Map.entry("avg/med", "average"),
+            Map.entry("mean/median", "average"), Map.entry("single", ""), Map.entry("single-day", "day"), Map.entry("calendar", ""), Map.entry("stddev", "standard deviation"),
             Map.entry("rng", "range"), Map.entry("rngs", "ranges"), Map.entry("vol", "volume"),
             Map.entry("vola", "volatility"), Map.entry("volatil", "volatility"), Map.entry("chg", "change"),
             Map.entry("chng", "change"), Map.entry("pct", "percent"), Map.entry("corr", "correlation"),
@@ -51,10 +52,11 @@ final class Shorthand {
             Map.entry("pls", ""), Map.entry("plz", ""), Map.entry("btw", ""), Map.entry("ngl", ""),
             Map.entry("tbh", ""), Map.entry("imo", ""), Map.entry("imho", ""), Map.entry("lol", ""),
             Map.entry("lmao", ""), Map.entry("af", ""), Map.entry("fr", ""), Map.entry("bc", ""), Map.entry("b/c", ""),
-            Map.entry("cuz", ""), Map.entry("tryna", ""), Map.entry("gonna", ""), Map.entry("wanna", ""),
+            Map.entry("cuz", ""), Map.entry("tryna", ""), Map.entry("gonna", "going to"), Map.entry("wanna", "want to"),
             Map.entry("kinda", ""), Map.entry("thru", "through"), Map.entry("sorta", ""), Map.entry("q", ""), Map.entry("pull", "show"),
             // Russian
-            Map.entry("сред", "средний"), Map.entry("средн", "средний"), Map.entry("скок", "сколько"),
+            Map.entry("сред", "средний"), Map.entry("средн", "средний"), Map.entry("стд", "стандартное отклонение"),
+            Map.entry("мед", "медиана"), Map.entry("ср/мед", "среднее"), Map.entry("ср/медиана", "среднее"), Map.entry("скок", "сколько"),
             Map.entry("скока", "сколько"), Map.entry("скоко", "сколько"), Map.entry("скольк", "сколько"),
             Map.entry("сколка", "сколько"), Map.entry("след", "следующий"), Map.entry("пред", "предыдущий"),
             Map.entry("ч", "час"), Map.entry("пн", "понедельник"),
@@ -83,7 +85,7 @@ final class Shorthand {
             "(?<![\\p{L}])(mon|tue|wed|thu|fri|пн|вт|ср|чт|пт)\\s?[-–]\\s?(mon|tue|wed|thu|fri|пн|вт|ср|чт|пт)(?![\\p{L}])");
     /** "2+", "2%+": at least; "5+ days" is left for the reader. */
     private static final Pattern AT_LEAST = Pattern.compile(
-            "(?<![\\d.])(\\d+(?:\\.\\d+)?)(\\s?%)?\\+(?!\\d)(?!\\s?(?:days?|sessions?|дн\\p{L}*|дня|день)(?![\\p{L}]))");
+            "(?<![\\d.])(\\d+(?:\\.\\d+)?)(\\s?%|\\s?x|\\s?pts?|\\s?points)?\\+(?!\\d)(?!\\s?(?:days?|sessions?|дн\\p{L}*|дня|день)(?![\\p{L}]))");
     /** "5+ red days", "4+ зелёных": a run length before a colour or direction. */
     private static final Pattern AT_LEAST_RUN = Pattern.compile(
             "(?<![\\d.])(\\d+)\\+\\s?(?=(?:consecutive |straight )?(?:red|green|up|down|losing|winning|красн|зелен|растущ|падающ)\\p{L}*)");
@@ -91,6 +93,11 @@ final class Shorthand {
     private static final Pattern SHORT_YEARS = Pattern.compile(
             "(?<![\\p{L}])(in|for|from|during|за|в|с) (0[89]|1\\d|2[0-6])\\s?[-–/]\\s?(0[89]|1\\d|2[0-6])(?![\\d:.%\\p{L}])");
     /** "2020го", "2020-го", "2020г": a year with a Russian ending. */
+    private static final Pattern HOURS_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)ч(?![\\p{L}])");
+    /** "в какую 20-минутку" (into which slot): a bucket; "5-минутка" (a bar) is left for the reader. */
+    private static final Pattern MINUTES_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)[ -]?минутк(?:у|и|ам|ах)(?![\\p{L}])");
+    private static final Pattern START_OF_YEAR = Pattern.compile("(?<![\\p{L}])(с|от|since|from) (?:самого )?(?:the )?"
+            + "(?:начала|start of|beginning of) ((?:19|20)\\d\\d)(?: года| г\\.?)?");
     /** A token: opening brackets or quotes, the word, closing punctuation. */
     private static final Pattern TOKEN = Pattern.compile("^([(\"']*)(.*?)([.,:;!?)\"']*)$");
     private static final Pattern YEAR_ENDING = Pattern.compile("(?<!\\d)((?:19|20)\\d\\d)-?(?:го|г|ом|й)(?![\\p{L}])");
@@ -107,9 +114,16 @@ final class Shorthand {
         // "5+ red days in a row" is a run of at least five (the reader's default), "streaks of 5+ days" keeps its
         // "+", "2%+" is 2 % or more
         s = AT_LEAST_RUN.matcher(s).replaceAll("$1 ");
-        s = AT_LEAST.matcher(s).replaceAll(m -> m.group(1) + (m.group(2) == null ? "" : "%") + orMore);
+        s = AT_LEAST.matcher(s).replaceAll(m -> m.group(1) + (m.group(2) == null ? "" : m.group(2).strip()
+                .equals("%") ? "%" : " " + m.group(2).strip()) + orMore);
         s = SHORT_YEARS.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + "-20" + m.group(3));
         s = YEAR_ENDING.matcher(s).replaceAll("$1");
+        // "2ч", "20-минутку": a number of hours or minutes written as one word
+        s = HOURS_WORD.matcher(s).replaceAll("$1 часа");
+        s = MINUTES_WORD.matcher(s).replaceAll("по $1 минут");
+        // "с начала 2023", "since the start of 2023": since 2023
+        s = START_OF_YEAR.matcher(s).replaceAll(m -> (m.group(1).startsWith("с") || m.group(1).startsWith("о")
+                ? "с " : "since ") + m.group(2));
         List<String> tokens = new ArrayList<>(List.of(s.split(" ")));
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < tokens.size(); i++) {

@@ -52,12 +52,22 @@ final class StepBuilder {
         // "today's change with the next day's change": one measure on two days is two measures
         boolean twoDays = found.stream().anyMatch(f -> f.kind().equals("later") || f.kind().equals("op")
                 && f.value().equals("correlation"));
+        // "overnight (6pm to 9:30)": a time window that spells out a named session's hours is that session
+        Set<String> sessionHours = new java.util.HashSet<>();
+        found.stream().filter(f -> f.kind().equals("session"))
+                .forEach(f -> sessionHours.add(barb.core.PlanNames.SESSION_WINDOWS.getOrDefault(f.value(), "")));
         for (Lexicon.Finding f : found) {
+            if (f.kind().equals("time") && sessionHours.contains(f.value())) {
+                continue;
+            }
             if (twoDays && f.kind().equals("metric")) {
                 out.add(f);
                 continue;
             }
-            if (!compared && SAID_TWICE.contains(f.kind()) && !seen.add(f.kind() + "=" + f.value())) {
+            // "overnight (globex, 6pm to 9:30)": two names of the same minutes are one session
+            String value = f.kind().equals("session")
+                    ? barb.core.PlanNames.SESSION_WINDOWS.getOrDefault(f.value(), f.value()) : f.value();
+            if (!compared && SAID_TWICE.contains(f.kind()) && !seen.add(f.kind() + "=" + value)) {
                 continue;
             }
             out.add(f);
@@ -74,7 +84,8 @@ final class StepBuilder {
                 && f.value().startsWith("broke_overnight"))) {
             return found;
         }
-        boolean when = found.stream().anyMatch(f -> f.kind().equals("whenword"));
+        // "когда … пробивает лой овернайта? бакеты по 10 мин": buckets ask for the time of the break
+        boolean when = found.stream().anyMatch(f -> f.kind().equals("whenword") || f.kind().equals("bucket"));
         List<Lexicon.Finding> out = new ArrayList<>();
         for (Lexicon.Finding f : found) {
             // "… and what time does it happen": the flag of the previous question becomes its moment
@@ -199,6 +210,10 @@ final class StepBuilder {
         } else if (has("op", "probability")) {
             operation = Operation.PROBABILITY;
         } else if (has("around") || has("offsets")) {
+            operation = Operation.AROUND;
+        } else if (has("later", "1") && (has("agg") || has("metric")) && !ranking && !has("op", "count")
+                && !has("op", "list") && conditionNamed()) {
+            // "after an NR7 day, the avg range the next day": a measure the day after the days that match
             operation = Operation.AROUND;
         } else if (has("after") && has("op", "count") && hasOutcome()) {
             operation = Operation.PROBABILITY;
@@ -722,6 +737,11 @@ final class StepBuilder {
         return null;
     }
 
+    /** True when the question picks days by something other than the period and session. */
+    private boolean conditionNamed() {
+        return Set.of("event", "pattern", "cond", "gap", "color", "consec", "dir").stream().anyMatch(this::has);
+    }
+
     private Lexicon.Finding outcomeFinding() {
         int cue = found.stream().filter(f -> f.kind().equals("freq") || f.kind().equals("op")
                         && (f.value().equals("probability") || f.value().equals("count")))
@@ -891,6 +911,20 @@ final class StepBuilder {
                         (SIDE_KINDS.contains(f.kind()) ? side : common).add(f);
                     }
                     sides.add(side);
+                }
+                // "avg range: mondays vs fridays, since 2021": a period or session only the last side names, and
+                // after its own side, is the whole question's
+                List<Lexicon.Finding> last = sides.get(sides.size() - 1);
+                for (String kind : List.of("when", "session")) {
+                    boolean onlyLast = sides.subList(0, sides.size() - 1).stream()
+                            .noneMatch(side -> side.stream().anyMatch(f -> f.kind().equals(kind)));
+                    List<Lexicon.Finding> trailing = last.stream().filter(f -> f.kind().equals(kind)).toList();
+                    boolean afterSide = !trailing.isEmpty() && last.stream().filter(f -> !f.kind().equals(kind))
+                            .allMatch(f -> f.end() <= trailing.get(0).start());
+                    if (onlyLast && afterSide && last.size() > trailing.size()) {
+                        last.removeAll(trailing);
+                        common.addAll(trailing);
+                    }
                 }
                 return;
             }

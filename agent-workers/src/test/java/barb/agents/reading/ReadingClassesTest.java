@@ -195,6 +195,62 @@ class ReadingClassesTest {
         assertThat(read("% зеленых дней по дням недели с 2015")).startsWith("mean is_green by weekday");
     }
 
+    @Test
+    void aMeasureTheNextDayAfterPickedDaysIsReadAround() {
+        assertThat(read("after an inside day in rth, what is the avg rth range the next day?"))
+                .startsWith("what happens to range after").contains("pattern = inside_day");
+        assertThat(read("после дня cpi какой в среднем ренж на следующий день?")).startsWith("what happens to range");
+        assertThat(read("avg rth range in 2023")).startsWith("mean range");
+    }
+
+    @Test
+    void namedDaysAroundAnEventAreEachShown() {
+        assertThat(read("avg change the day before, day of and day after fomc")).contains("1 days before")
+                .contains("0 and 1 days after");
+        assertThat(read("что делает нк в день cpi и через 1-3 дня?")).contains("1, 2 and 3 days after");
+    }
+
+    @Test
+    void thresholdsWrittenTheTraderWayAreRead() {
+        assertThat(read("list rth days of 2024 where volume was 3x+ the 10d avg")).contains("volume >= 3 x avg 10d");
+        assertThat(read("how many 400+ pt rth ranges in 2023")).contains("range >= 400");
+        assertThat(read("how many 0.5%+ gap downs in rth last year")).contains("gap_pct <= -0.5");
+        assertThat(read("chance of a red day after a 3%+ up day")).contains("change_pct >= 3");
+        assertThat(read("дни 2024 где объем на ртх был в 3 раза выше среднего за 10 дней"))
+                .contains("volume > 3 x avg 10d");
+    }
+
+    @Test
+    void russianAndEnglishShorthandForStatisticsBucketsAndPeriods() {
+        assertThat(read("стд дневного изменения в % по годам")).startsWith("std change_pct by year");
+        assertThat(read("распределение изменений в % за 2022, бинов 12")).contains("12 bins");
+        assertThat(read("когда ставится хай ртх, интервалами по 2ч")).contains("120-minute buckets");
+        assertThat(read("в какую 30-минутку чаще ставится лой ртх?")).contains("30-minute buckets");
+        assertThat(read("какой % дней ртх пробивает лой овернайта с начала 2022")).contains("in 2022..");
+        assertThat(read("сколько % месяцев с 2015 закрылись в плюс")).contains("monthly bars");
+    }
+
+    @Test
+    void aConceptAskedAfterChatWordsIsAConcept() {
+        assertThat(IntentClassifier.classify("hmm ok whats an inside day exactly?").intent()).isEqualTo("concept");
+        assertThat(IntentClassifier.classify("so what is the avg range of inside days").intent()).isEqualTo("data");
+    }
+
+    @Test
+    void predictionsTradeCallsAndOtherMarketsAreOutOfScope() {
+        assertThat(QuestionReader.read("is nq gonna reach 28k by july?").outOfScope()).isNotNull();
+        assertThat(QuestionReader.read("где будет нк к концу месяца, шорт брать?").outOfScope()).isNotNull();
+        assertThat(QuestionReader.read("сколько прошел биток за неделю").outOfScope()).isNotNull();
+    }
+
+    @Test
+    void aSharedPeriodAfterTheLastSideAndSessionHoursSpelledOutAreNotSides() {
+        assertThat(read("avg rth range: tuesdays vs thursdays, since 2019")).startsWith("compare mean range in 2019..");
+        assertThat(read("median overnight range in 2023 (globex, 6pm to 9:30)"))
+                .isEqualTo("median range in 2023 where session = OVERNIGHT");
+        assertThat(read("avg weekly range in 2023")).startsWith("mean range").contains("weekly bars");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
