@@ -47,7 +47,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class TraceSink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TraceSink.class);
 
-    public static final String GROUP_ID = "barb-trace-sink";
+    public static final String GROUP_ID = barb.core.ConsumerGroups.TRACE_SINK;
 
     /**
      * @param groupId         consumer group; a second sink writing to another database needs its own
