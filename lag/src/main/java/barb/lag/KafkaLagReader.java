@@ -58,6 +58,10 @@ final class KafkaLagReader implements AutoCloseable {
         p.put(AdminClientConfig.CLIENT_ID_CONFIG, clientId);
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        // describeConsumerGroups asks with the consumer protocol first and, for a group that does not exist (a
+        // stage not started yet) or uses the classic protocol, asks again with the classic one after the retry
+        // back-off: 100 ms by default, which was most of a reading's time.
+        p.put(AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, 10);
         this.admin = Admin.create(p);
         this.timestamps = new RecordTimestamps(bootstrap, clientId + "-timestamps", timeout);
     }

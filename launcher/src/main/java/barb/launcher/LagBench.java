@@ -9,6 +9,7 @@ import barb.lag.LagMonitor;
 import barb.lag.LagSnapshot;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -48,6 +49,7 @@ final class LagBench {
             TopicCreator.ensure(bootstrap, Topics.all(partitions, Duration.ofDays(1).toMillis()), (short) 1);
             Map<String, String> groups = ConsumerGroups.all(ConsumerGroups.TRACE_SINK);
             fill(bootstrap, groups, partitions);
+            joinOnce(bootstrap, groups);
             try (Admin admin = admin(bootstrap)) {
                 commit(admin, groups, partitions, RECORDS_PER_PARTITION - LAG_PER_PARTITION);
                 LagMonitor.Settings settings = LagMonitor.Settings.defaults(groups);
@@ -104,6 +106,30 @@ final class LagBench {
                 }
             }
             producer.flush();
+        }
+    }
+
+    /**
+     * Makes every group a consumer-protocol group, as Barb's services make them: a member joins, gets its
+     * partitions and leaves. (A group created by committing offsets alone would be a classic one, which
+     * describeConsumerGroups answers only on a second try.)
+     */
+    private static void joinOnce(String bootstrap, Map<String, String> groups) throws Exception {
+        List<Thread> joins = new ArrayList<>();
+        for (Map.Entry<String, String> g : groups.entrySet()) {
+            joins.add(Thread.ofVirtual().start(() -> {
+                Properties p = KafkaSettings.of(bootstrap).consumer(g.getKey(), "barb-lag-bench-" + g.getKey());
+                try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(p)) {
+                    c.subscribe(List.of(g.getValue()));
+                    long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                    while (c.assignment().isEmpty() && System.nanoTime() < until) {
+                        c.poll(Duration.ofMillis(100));
+                    }
+                }
+            }));
+        }
+        for (Thread t : joins) {
+            t.join();
         }
     }
 
