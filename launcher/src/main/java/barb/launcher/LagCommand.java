@@ -49,6 +49,9 @@ final class LagCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "Longest wait for Kafka (default 10).")
     int timeoutSeconds = 10;
 
+    @Option(names = "--lagging", description = "List only the partitions with lag or a status other than OK.")
+    boolean laggingOnly;
+
     @Option(names = "--json", description = "Print the snapshot as JSON (one line per reading with --watch).")
     boolean json;
 
@@ -125,7 +128,7 @@ final class LagCommand implements Callable<Integer> {
         if (json) {
             out.println(Json.toString(snapshot));
         } else {
-            out.print(LagTable.render(snapshot));
+            out.print(LagTable.render(snapshot, laggingOnly));
         }
         out.flush();
     }

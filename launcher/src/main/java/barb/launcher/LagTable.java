@@ -2,6 +2,7 @@ package barb.launcher;
 
 import barb.lag.GroupLag;
 import barb.lag.LagSnapshot;
+import barb.lag.LagStatus;
 import barb.lag.PartitionLag;
 
 import java.time.ZoneId;
@@ -22,11 +23,15 @@ final class LagTable {
     private LagTable() {
     }
 
-    static String render(LagSnapshot snapshot) {
+    /** @param laggingOnly list only the partitions with lag or a status other than OK (the groups all) */
+    static String render(LagSnapshot snapshot, boolean laggingOnly) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(COLUMNS);
         for (GroupLag g : snapshot.groups()) {
             for (PartitionLag p : g.partitions()) {
+                if (laggingOnly && p.lag() == 0 && p.status() == LagStatus.OK) {
+                    continue;
+                }
                 rows.add(List.of(g.group(), g.topic(), Integer.toString(p.partition()),
                         p.currentOffset() == null ? "-" : Long.toString(p.currentOffset()),
                         Long.toString(p.logEndOffset()), Long.toString(p.lag()), duration(p.lagSeconds()),

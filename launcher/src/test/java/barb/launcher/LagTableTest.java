@@ -19,7 +19,7 @@ class LagTableTest {
                 new PartitionLag(0, 100L, 140, 40, 75.0, LagStatus.WARN, "barb-parser-1"),
                 new PartitionLag(1, null, 2, 2, null, LagStatus.OK, null)))));
 
-        String text = LagTable.render(s);
+        String text = LagTable.render(s, false);
 
         assertThat(text).startsWith("GROUP              TOPIC                 PARTITION  CURRENT-OFFSET  LOG-END-OFFSET"
                 + "  LAG  TIME-LAG  STATUS  CLIENT-ID\n");
@@ -29,6 +29,23 @@ class LagTableTest {
                 + "               2    -         OK      -\n");
         assertThat(text).containsPattern("\\nbarb-stage-parser  WARN\\s+42\\s+40\\s+1m15s\\s+1\\s+STABLE\\n");
         assertThat(text).contains("in 9 ms (4 AdminClient calls, 1 record fetches)");
+    }
+
+    @Test
+    void laggingOnlyLeavesOutThePartitionsThatAreCaughtUpButKeepsEveryGroup() {
+        LagSnapshot s = new LagSnapshot(Instant.EPOCH, 9, 4, 0, List.of(new GroupLag("g", "t", "STABLE", 1,
+                LagStatus.OK, 3, 3, 1.0, List.of(
+                new PartitionLag(0, 10L, 10, 0, 0.0, LagStatus.OK, "c"),
+                new PartitionLag(1, 7L, 10, 3, 1.0, LagStatus.OK, "c"),
+                new PartitionLag(2, 5L, 5, 0, 0.0, LagStatus.STALL, "c"))),
+                new GroupLag("idle", "u", "EMPTY", 0, LagStatus.OK, 0, 0, 0.0, List.of(
+                        new PartitionLag(0, 1L, 1, 0, 0.0, LagStatus.OK, null)))));
+
+        String text = LagTable.render(s, true);
+
+        assertThat(text).containsPattern("\\ng\\s+t\\s+1\\s").containsPattern("\\ng\\s+t\\s+2\\s")
+                .doesNotContainPattern("\\ng\\s+t\\s+0\\s").doesNotContainPattern("\\nidle\\s+u\\s");
+        assertThat(text).containsPattern("\\nidle\\s+OK\\s+0");
     }
 
     @Test
