@@ -67,7 +67,8 @@ public final class Gateway implements AutoCloseable {
         adminProps.put(AdminClientConfig.CLIENT_ID_CONFIG, clientId + "-admin");
         this.admin = Admin.create(adminProps);
         this.store = new ChatStore(db);
-        this.stream = new ChatStream(config, relay, states, new ChatLocks(), store, producer);
+        this.stream = new ChatStream(config, relay, states, new ChatLocks(), store, producer,
+                new GatewayMetrics(metrics.registry()));
     }
 
     /**

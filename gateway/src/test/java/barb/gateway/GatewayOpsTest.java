@@ -72,6 +72,7 @@ class GatewayOpsTest {
         assertThat(body).contains("cluster_name=\"barb\"");
         assertThat(body).containsPattern("(?m)^jvm_memory_used_bytes\\{");
         assertThat(body).containsPattern("(?m)^barb_lag_monitor_admin_calls_total \\d");
+        assertThat(body).containsPattern("(?m)^barb_gateway_streams_open 0");
     }
 
     @Test

@@ -177,7 +177,7 @@ final class BarbStack implements AutoCloseable {
         log.info("[6/8] Stages: {} running ({} ms)", workers.stream().map(StageWorker::agent).toList(), ms(t0));
 
         if (parts.contains(Part.TRACE_SINK)) {
-            traceSink = TraceSink.start(kafka, db, TraceSink.Settings.fromEnv(env));
+            traceSink = TraceSink.start(kafka, db, TraceSink.Settings.fromEnv(env), metrics.registry());
             started.push(traceSink);
             awaitAssigned(List.of(traceSink::isAssigned), "trace-sink");
             log.info("[7/8] Trace-sink: writing {} into PostgreSQL ({} ms)", Topics.EVENTS, ms(t0));

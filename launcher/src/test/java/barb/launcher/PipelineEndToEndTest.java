@@ -457,6 +457,15 @@ class PipelineEndToEndTest {
         assertThat(body).containsPattern("(?m)^kafka_consumergroup_group_sum_lag\\{.*group=\"barb-stage-intent\"");
         assertThat(body).containsPattern("(?m)^barb_consumergroup_status\\{");
         assertThat(body).containsPattern("(?m)^jvm_threads_live_threads ");
+        assertThat(body).containsPattern("(?m)^barb_gateway_request_duration_seconds_count\\{outcome=\"done\"} [1-9]");
+        assertThat(body).containsPattern("(?m)^barb_gateway_streams_open ");
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(() -> http.send(
+                java.net.http.HttpRequest.newBuilder(uri).build(), java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body().matches("(?s).*\nbarb_tracesink_batch_records_count [1-9].*"));
+        String later = http.send(java.net.http.HttpRequest.newBuilder(uri).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(later).containsPattern("(?m)^barb_tracesink_batch_write_seconds_count [1-9]");
+        assertThat(later).containsPattern("(?m)^barb_tracesink_records_written_total [1-9]");
     }
 
     @Test
