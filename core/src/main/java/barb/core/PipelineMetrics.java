@@ -24,10 +24,6 @@ public final class PipelineMetrics {
         return new PipelineMetrics(new SimpleMeterRegistry());
     }
 
-    public MeterRegistry registry() {
-        return registry;
-    }
-
     /** The meters of one stage; workers of the same stage share them. */
     public StageMetrics stage(String agent) {
         return byStage.computeIfAbsent(agent, a -> new StageMetrics(registry, a));

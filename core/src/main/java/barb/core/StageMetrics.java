@@ -72,8 +72,4 @@ public final class StageMetrics {
     void ended() {
         inFlight.decrementAndGet();
     }
-
-    public int inFlight() {
-        return inFlight.get();
-    }
 }

@@ -53,14 +53,6 @@ public final class LagMonitor implements AutoCloseable {
         public Settings withInterval(Duration newInterval) {
             return new Settings(newInterval, windowSize, timeout, groups);
         }
-
-        public Settings withWindowSize(int newSize) {
-            return new Settings(interval, newSize, timeout, groups);
-        }
-
-        public Settings withTimeout(Duration newTimeout) {
-            return new Settings(interval, windowSize, newTimeout, groups);
-        }
     }
 
     private final Settings settings;
