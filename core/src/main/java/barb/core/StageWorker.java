@@ -55,6 +55,7 @@ public final class StageWorker implements AutoCloseable {
     private final KafkaSettings kafka;
     private final Settings settings;
     private final String agent;
+    private final StageMetrics metrics;
     private final OffsetTracker tracker = new OffsetTracker();
     private final Semaphore permits;
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
@@ -66,11 +67,18 @@ public final class StageWorker implements AutoCloseable {
     private KafkaProducer<String, byte[]> producer;
     private Thread pollThread;
 
+    /** A worker whose meters nobody reads (tests, tools). */
     public StageWorker(StageHandler handler, KafkaSettings kafka, Settings settings) {
+        this(handler, kafka, settings, PipelineMetrics.unexposed());
+    }
+
+    /** @param metrics the process's meters; this worker counts into its stage's share of them */
+    public StageWorker(StageHandler handler, KafkaSettings kafka, Settings settings, PipelineMetrics metrics) {
         this.handler = handler;
         this.kafka = kafka;
         this.settings = settings;
         this.agent = handler.stage().agentName();
+        this.metrics = metrics.stage(agent);
         this.permits = new Semaphore(settings.maxInFlight());
     }
 
@@ -121,6 +129,7 @@ public final class StageWorker implements AutoCloseable {
                     }
                     TopicPartition tp = new TopicPartition(rec.topic(), rec.partition());
                     tracker.started(tp, rec.offset());
+                    metrics.started();
                     workers.submit(() -> {
                         boolean finished = false;
                         try {
@@ -130,9 +139,11 @@ public final class StageWorker implements AutoCloseable {
                                     rec.offset(), e);
                         } finally {
                             permits.release();
+                            metrics.ended();
                             if (finished) {
                                 tracker.finished(tp, rec.offset());
                                 handled.incrementAndGet();
+                                metrics.handled();
                             }
                         }
                     });
@@ -206,12 +217,13 @@ public final class StageWorker implements AutoCloseable {
         } catch (ContractException e) {
             log.warn("stage {}: bad record {}-{}@{} sent to the DLQ: {}", agent, rec.topic(), rec.partition(),
                     rec.offset(), e.getMessage());
-            return sendAll(List.of(deadLetter(rec, e.getMessage())));
+            return counted(sendAll(List.of(deadLetter(rec, e.getMessage()))), metrics::deadLettered);
         }
         long now = System.currentTimeMillis();
         if (now >= env.deadlineMs()) {
-            return sendAll(failure(env, "deadline_exceeded",
-                    "The request ran out of time before the " + agent + " step could start.", 0, null));
+            return counted(sendAll(failure(env, "deadline_exceeded",
+                    "The request ran out of time before the " + agent + " step could start.", 0, null)),
+                    metrics::failed);
         }
         if (!sendAll(List.of(event(BarbEvent.stepStart(env, agent, now))))) {
             return false;
@@ -227,8 +239,8 @@ public final class StageWorker implements AutoCloseable {
                 return false;
             } catch (TimeoutException e) {
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
-                return sendAll(failure(env, "timeout", "The " + agent + " step took too long and was stopped.",
-                        durationMs, null));
+                return counted(sendAll(failure(env, "timeout",
+                        "The " + agent + " step took too long and was stopped.", durationMs, null)), metrics::failed);
             } catch (Exception e) {
                 Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
                 FailureClassifier.Kind kind = FailureClassifier.classify(cause);
@@ -236,6 +248,7 @@ public final class StageWorker implements AutoCloseable {
                 if (kind == FailureClassifier.Kind.RETRY && attempt < settings.maxAttempts()) {
                     log.info("stage {}: attempt {} for request {} failed, retrying: {}", agent, attempt,
                             env.requestId(), cause.toString());
+                    metrics.retried();
                     sleep(settings.retryBackoff().toMillis() * attempt);
                     continue;
                 }
@@ -246,7 +259,14 @@ public final class StageWorker implements AutoCloseable {
                 }
                 out.addAll(failure(env, FailureClassifier.code(cause), FailureClassifier.userMessage(cause, agent),
                         durationMs, cause.toString()));
-                return sendAll(out);
+                if (!sendAll(out)) {
+                    return false;
+                }
+                metrics.failed();
+                if (kind == FailureClassifier.Kind.DEAD_LETTER) {
+                    metrics.deadLettered();
+                }
+                return true;
             }
         }
     }
@@ -256,7 +276,16 @@ public final class StageWorker implements AutoCloseable {
         if (remaining <= 0) {
             throw new TimeoutException("deadline");
         }
+        long started = System.nanoTime();
         Future<StageOutcome> f = workers.submit(() -> handler.handle(env));
+        try {
+            return awaitHandler(f, remaining);
+        } finally {
+            metrics.handlerCall(System.nanoTime() - started);
+        }
+    }
+
+    private StageOutcome awaitHandler(Future<StageOutcome> f, long remaining) throws Exception {
         try {
             return f.get(remaining, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -337,6 +366,14 @@ public final class StageWorker implements AutoCloseable {
         dlq.headers().add("barb.dlq.stage", bytes(agent));
         dlq.headers().add("barb.dlq.source", bytes(rec.topic() + "-" + rec.partition() + "@" + rec.offset()));
         return dlq;
+    }
+
+    /** Counts what a record caused once it is durably in Kafka (a record that is redone is counted then). */
+    private static boolean counted(boolean sent, Runnable count) {
+        if (sent) {
+            count.run();
+        }
+        return sent;
     }
 
     private static byte[] bytes(String s) {

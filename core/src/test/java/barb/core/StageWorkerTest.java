@@ -1,6 +1,7 @@
 package barb.core;
 
 import barb.embedded.SharedInfra;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -304,5 +305,56 @@ class StageWorkerTest {
 
         await().atMost(Duration.ofSeconds(90)).until(() -> types(eventsOf(env.requestId())).contains("done:2"));
         assertThat(calls.get()).isGreaterThanOrEqualTo(2);
+    }
+
+    /**
+     * The meters of a stage: a record retried once and handled, a record that fails the request, a poison
+     * record dead-lettered; each counted once, and the handler calls timed.
+     */
+    @Test
+    void countsHandledRetriedFailedAndDeadLetteredRecordsPerStage() throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        StageHandler handler = new StageHandler() {
+            @Override
+            public Stage stage() {
+                return Stage.INTENT;
+            }
+
+            @Override
+            public StageOutcome handle(RequestEnvelope env) {
+                if (env.question().equals("fail")) {
+                    throw new StageException("bad_plan", "no such plan", false);
+                }
+                if (attempts.incrementAndGet() == 1) {
+                    throw new StageException("busy", "try again", true);
+                }
+                return StageOutcome.finish(env, new StageOutcome.Finish("data", "ok", null), Json.object(),
+                        Json.object(), null);
+            }
+        };
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        StageWorker w = new StageWorker(handler, kafka, new StageWorker.Settings(8, 3, Duration.ofMillis(10),
+                Duration.ofSeconds(30)), new PipelineMetrics(registry)).start();
+        workers.add(w);
+        await().atMost(Duration.ofSeconds(60)).until(w::isAssigned);
+
+        RequestEnvelope ok = envelope(30_000);
+        long now = System.currentTimeMillis();
+        RequestEnvelope failing = RequestEnvelope.start(UUID.randomUUID().toString(), UUID.randomUUID().toString(),
+                UUID.randomUUID().toString(), "fail", now, now + 30_000, true, null);
+        send(Stage.INTENT.topic(), ok.requestId(), Json.toBytes(ok));
+        send(Stage.INTENT.topic(), failing.requestId(), Json.toBytes(failing));
+        send(Stage.INTENT.topic(), "poison", "{not json".getBytes(StandardCharsets.UTF_8));
+
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> registry.get("barb.stage.records.handled").tag("stage", "intent").counter().count() == 3);
+        assertThat(registry.get("barb.stage.records.retried").tag("stage", "intent").counter().count()).isEqualTo(1);
+        assertThat(registry.get("barb.stage.records.failed").tag("stage", "intent").counter().count()).isEqualTo(1);
+        assertThat(registry.get("barb.stage.records.dead.lettered").tag("stage", "intent").counter().count())
+                .isEqualTo(1);
+        // two calls for the retried record, one for the failing one; the poison record never reaches the handler
+        assertThat(registry.get("barb.stage.handler.duration").tag("stage", "intent").timer().count()).isEqualTo(3);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> registry.get("barb.stage.records.in.flight").tag("stage", "intent").gauge().value() == 0);
     }
 }

@@ -45,15 +45,17 @@ final class ChatStream {
     private final ChatLocks locks;
     private final ChatStore store;
     private final Producer<String, byte[]> producer;
+    private final GatewayMetrics metrics;
 
     ChatStream(GatewayConfig config, EventRelay relay, ChatStateView states, ChatLocks locks, ChatStore store,
-               Producer<String, byte[]> producer) {
+               Producer<String, byte[]> producer, GatewayMetrics metrics) {
         this.config = config;
         this.relay = relay;
         this.states = states;
         this.locks = locks;
         this.store = store;
         this.producer = producer;
+        this.metrics = metrics;
     }
 
     void handle(ServerRequest req, ServerResponse res) throws SQLException {
@@ -77,8 +79,13 @@ final class ChatStream {
                     needsTitle, state);
             publish(env, newChat, now);
             log.info("request {} started in {} chat {}", requestId, newChat ? "new" : "existing", chatId);
+            metrics.streamOpened();
+            String outcome = "failed";
             try (SseWriter sse = SseWriter.open(res, requestId)) {
-                stream(events, sse, chatId, requestId, giveUpAt);
+                outcome = stream(events, sse, chatId, requestId, giveUpAt);
+            } finally {
+                metrics.streamClosed();
+                metrics.requestEnded(outcome, System.currentTimeMillis() - now);
             }
         } finally {
             locks.release(chatId, requestId);
@@ -130,8 +137,9 @@ final class ChatStream {
      * Relays until done. On done it first waits for the chat state that request wrote and releases the chat,
      * then sends done: a client that sends its next message as soon as the stream ends is never refused.
      */
-    private void stream(EventRelay.Subscription events, SseWriter sse, String chatId, String requestId,
-                        long giveUpAt) {
+    /** @return how the stream ended: done, timeout or failed */
+    private String stream(EventRelay.Subscription events, SseWriter sse, String chatId, String requestId,
+                          long giveUpAt) {
         try {
             while (true) {
                 long left = giveUpAt - System.currentTimeMillis();
@@ -139,7 +147,7 @@ final class ChatStream {
                     log.warn("request {}: no done event by the deadline plus grace; ending the stream", requestId);
                     sse.send(new ClientEvents.ClientEvent("error", ClientEvents.error("timeout",
                             "No answer arrived in time. Please try again.")));
-                    return;
+                    return "timeout";
                 }
                 BarbEvent event = events.next(Duration.ofMillis(Math.min(left, KEEP_ALIVE_MS)));
                 if (event == null) {
@@ -150,7 +158,7 @@ final class ChatStream {
                 }
                 if (event.type() == EventType.DONE) {
                     finish(event, sse, chatId, requestId, giveUpAt);
-                    return;
+                    return "done";
                 }
                 ClientEvents.ClientEvent client = ClientEvents.of(event);
                 if (client != null) {
@@ -160,10 +168,12 @@ final class ChatStream {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             log.warn("request {}: stream interrupted", requestId);
+            return "failed";
         } catch (RuntimeException e) {
             log.error("request {}: relaying failed", requestId, e);
             sse.send(new ClientEvents.ClientEvent("error", ClientEvents.error("internal",
                     "The answer could not be delivered. Please try again.")));
+            return "failed";
         }
     }
 

@@ -1,8 +1,13 @@
 package barb.gateway;
 
+import barb.core.ConsumerGroups;
 import barb.core.Json;
 import barb.core.KafkaSettings;
+import barb.lag.LagMetrics;
+import barb.lag.LagMonitor;
+import barb.lag.LagSnapshot;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.helidon.http.HeaderNames;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
@@ -21,8 +26,10 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The HTTP face of Barb: {@code POST /chat/stream} (SSE), {@code GET /chats}, {@code GET /chats/{id}/messages}
- * and {@code GET /healthz}, on Helidon SE's virtual-thread web server.
+ * The HTTP face of Barb: {@code POST /chat/stream} (SSE), {@code GET /chats}, {@code GET /chats/{id}/messages},
+ * {@code GET /healthz}, and for operators {@code GET /metrics} (Prometheus text: consumer lag, the process's stage
+ * meters, JVM) and {@code GET /lag} (the lag monitor's last snapshot as JSON), on Helidon SE's virtual-thread web
+ * server.
  *
  * <p>Authentication does not exist yet: every request is the configured dev user, and start-up says so loudly.
  */
@@ -41,12 +48,18 @@ public final class Gateway implements AutoCloseable {
     private final Admin admin;
     private final ChatStore store;
     private final ChatStream stream;
+    private final ProcessMetrics metrics;
+    private final boolean ownsMetrics;
+    private LagMonitor lag;
     private WebServer server;
 
-    private Gateway(GatewayConfig config, KafkaSettings kafka, DataSource db, EventRelay relay, ChatStateView states) {
+    private Gateway(GatewayConfig config, KafkaSettings kafka, DataSource db, EventRelay relay, ChatStateView states,
+                    ProcessMetrics metrics, boolean ownsMetrics) {
         this.config = config;
         this.relay = relay;
         this.states = states;
+        this.metrics = metrics;
+        this.ownsMetrics = ownsMetrics;
         String clientId = "barb-gateway-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         this.producer = new KafkaProducer<>(kafka.producer(clientId));
         Properties adminProps = new Properties();
@@ -54,25 +67,53 @@ public final class Gateway implements AutoCloseable {
         adminProps.put(AdminClientConfig.CLIENT_ID_CONFIG, clientId + "-admin");
         this.admin = Admin.create(adminProps);
         this.store = new ChatStore(db);
-        this.stream = new ChatStream(config, relay, states, new ChatLocks(), store, producer);
+        this.stream = new ChatStream(config, relay, states, new ChatLocks(), store, producer,
+                new GatewayMetrics(metrics.registry()));
+    }
+
+    /**
+     * A gateway with meters of its own (JVM and lag only) and the lag monitor's defaults over every Barb group.
+     * See {@link #start(GatewayConfig, KafkaSettings, DataSource, ProcessMetrics, LagMonitor.Settings)}.
+     */
+    public static Gateway start(GatewayConfig config, KafkaSettings kafka, DataSource db) {
+        return start(config, kafka, db, new ProcessMetrics(), true,
+                LagMonitor.Settings.defaults(ConsumerGroups.all(ConsumerGroups.TRACE_SINK)));
     }
 
     /**
      * Starts the event relay and the chat state view, and only then the HTTP server, so no request is accepted
-     * before the gateway can see its events. The topics must exist. The caller keeps owning {@code db}.
+     * before the gateway can see its events. The topics must exist. The caller keeps owning {@code db} and
+     * {@code metrics}; the gateway runs (and stops) the lag monitor, which publishes into {@code metrics}.
      */
-    public static Gateway start(GatewayConfig config, KafkaSettings kafka, DataSource db) {
+    public static Gateway start(GatewayConfig config, KafkaSettings kafka, DataSource db, ProcessMetrics metrics,
+                                LagMonitor.Settings lagSettings) {
+        return start(config, kafka, db, metrics, false, lagSettings);
+    }
+
+    private static Gateway start(GatewayConfig config, KafkaSettings kafka, DataSource db, ProcessMetrics metrics,
+                                 boolean ownsMetrics, LagMonitor.Settings lagSettings) {
         log.warn("DEV MODE: no authentication, every request is user {}", config.devUserId());
-        EventRelay relay = EventRelay.start(kafka);
+        EventRelay relay;
         ChatStateView states;
         try {
-            states = ChatStateView.start(kafka, CHAT_STATE_CATCH_UP);
+            relay = EventRelay.start(kafka);
+            try {
+                states = ChatStateView.start(kafka, CHAT_STATE_CATCH_UP);
+            } catch (RuntimeException e) {
+                relay.close();
+                throw e;
+            }
         } catch (RuntimeException e) {
-            relay.close();
+            if (ownsMetrics) {
+                metrics.close();
+            }
             throw e;
         }
-        Gateway gateway = new Gateway(config, kafka, db, relay, states);
+        Gateway gateway = new Gateway(config, kafka, db, relay, states, metrics, ownsMetrics);
         try {
+            gateway.lag = LagMonitor.create(kafka.bootstrap(), lagSettings);
+            gateway.lag.onSnapshot(new LagMetrics(metrics.registry()));
+            gateway.lag.startPolling();
             gateway.server = WebServer.builder()
                     .host(config.host())
                     .port(config.port())
@@ -98,6 +139,8 @@ public final class Gateway implements AutoCloseable {
                 .get("/chats", this::chats)
                 .get("/chats/{id}/messages", this::messages)
                 .get("/healthz", this::health)
+                .get("/metrics", this::metrics)
+                .get("/lag", this::lag)
                 .error(HttpError.class, (req, res, e) -> HttpJson.error(res, e))
                 .error(Exception.class, this::unexpected);
     }
@@ -129,6 +172,19 @@ public final class Gateway implements AutoCloseable {
             // falls through to the error below
         }
         throw HttpError.badRequest("limit: must be a whole number between 1 and " + MAX_MESSAGE_LIMIT);
+    }
+
+    private void metrics(ServerRequest req, ServerResponse res) {
+        res.header(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
+        res.send(metrics.scrape());
+    }
+
+    private void lag(ServerRequest req, ServerResponse res) {
+        LagSnapshot snapshot = lag.latest();
+        if (snapshot == null) {
+            throw new HttpError(503, "lag_not_ready", "the lag monitor has not read Kafka yet; try again in a moment");
+        }
+        HttpJson.send(res, 200, Json.tree(snapshot));
     }
 
     private void health(ServerRequest req, ServerResponse res) {
@@ -166,6 +222,12 @@ public final class Gateway implements AutoCloseable {
     public void close() {
         if (server != null) {
             server.stop();
+        }
+        if (lag != null) {
+            lag.close();
+        }
+        if (ownsMetrics) {
+            metrics.close();
         }
         producer.close(Duration.ofSeconds(5));
         admin.close(Duration.ofSeconds(5));

@@ -1,9 +1,11 @@
 package barb.launcher;
 
 import barb.agents.RulesAgents;
+import barb.core.ConsumerGroups;
 import barb.core.DataCoverage;
 import barb.core.DataCoverageTopic;
 import barb.core.KafkaSettings;
+import barb.core.PipelineMetrics;
 import barb.core.Stage;
 import barb.core.StageHandler;
 import barb.core.StageWorker;
@@ -20,6 +22,8 @@ import barb.gemini.GeminiClient;
 import barb.gemini.GeminiSettings;
 import barb.gateway.Gateway;
 import barb.gateway.GatewayConfig;
+import barb.gateway.ProcessMetrics;
+import barb.lag.LagMonitor;
 import barb.tracesink.Migrations;
 import barb.tracesink.PgSettings;
 import barb.tracesink.TraceSink;
@@ -58,6 +62,9 @@ final class BarbStack implements AutoCloseable {
     private DataCoverageTopic coverageFollower;
     private KafkaSettings kafka;
     private StageWorker.Settings workerSettings;
+    /** Every meter of this process; the gateway serves them at /metrics when it runs here. */
+    private ProcessMetrics metrics;
+    private PipelineMetrics pipelineMetrics;
 
     private BarbStack() {
     }
@@ -86,6 +93,9 @@ final class BarbStack implements AutoCloseable {
     private void startAll(LauncherConfig config, Map<String, String> env, Set<Part> parts, Set<Stage> stages)
             throws Exception {
         long t0 = System.nanoTime();
+        metrics = new ProcessMetrics();
+        started.push(metrics);
+        pipelineMetrics = new PipelineMetrics(metrics.registry());
         if (config.kafkaBootstrap() == null) {
             EmbeddedKafka kafka = EmbeddedKafka.start(config.dataDir().resolve("kafka"), 0);
             started.push(kafka);
@@ -158,7 +168,7 @@ final class BarbStack implements AutoCloseable {
         this.kafka = kafka;
         this.workerSettings = workerSettings;
         for (StageHandler h : handlers) {
-            StageWorker w = new StageWorker(h, kafka, workerSettings).start();
+            StageWorker w = new StageWorker(h, kafka, workerSettings, pipelineMetrics).start();
             workers.add(w);
             started.push(w);
         }
@@ -167,7 +177,7 @@ final class BarbStack implements AutoCloseable {
         log.info("[6/8] Stages: {} running ({} ms)", workers.stream().map(StageWorker::agent).toList(), ms(t0));
 
         if (parts.contains(Part.TRACE_SINK)) {
-            traceSink = TraceSink.start(kafka, db, TraceSink.Settings.fromEnv(env));
+            traceSink = TraceSink.start(kafka, db, TraceSink.Settings.fromEnv(env), metrics.registry());
             started.push(traceSink);
             awaitAssigned(List.of(traceSink::isAssigned), "trace-sink");
             log.info("[7/8] Trace-sink: writing {} into PostgreSQL ({} ms)", Topics.EVENTS, ms(t0));
@@ -176,7 +186,11 @@ final class BarbStack implements AutoCloseable {
         }
 
         if (parts.contains(Part.GATEWAY)) {
-            gateway = Gateway.start(GatewayConfig.fromEnv(env), kafka, db);
+            // The lag monitor watches the groups of every service, wherever they run, with this deployment's
+            // trace-sink group.
+            String sinkGroup = TraceSink.Settings.fromEnv(env).groupId();
+            gateway = Gateway.start(GatewayConfig.fromEnv(env), kafka, db, metrics,
+                    LagMonitor.Settings.defaults(ConsumerGroups.all(sinkGroup)));
             started.push(gateway);
             log.info("[8/8] Gateway: listening on port {} ({} ms)", gateway.port(), ms(t0));
         } else {
@@ -256,6 +270,10 @@ final class BarbStack implements AutoCloseable {
                 "unknown");
     }
 
+    ProcessMetrics metrics() {
+        return metrics;
+    }
+
     MarketDataStore store() {
         return store;
     }
@@ -279,7 +297,7 @@ final class BarbStack implements AutoCloseable {
 
     /** Starts one more stage worker and waits until it has partitions. */
     StageWorker startWorker(StageHandler handler) throws InterruptedException {
-        StageWorker w = new StageWorker(handler, kafka, workerSettings).start();
+        StageWorker w = new StageWorker(handler, kafka, workerSettings, pipelineMetrics).start();
         workers.add(w);
         started.push(w);
         awaitAssigned(List.of(w::isAssigned), handler.stage().agentName() + " worker");

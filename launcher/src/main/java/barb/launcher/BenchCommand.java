@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** {@code barb bench …}: measurements that go into BENCHMARKS.md. */
 @Command(name = "bench", description = "Measure Barb.",
-        subcommands = {BenchCommand.Pipeline.class, BenchCommand.Executor.class, BenchCommand.Reader.class})
+        subcommands = {BenchCommand.Pipeline.class, BenchCommand.Executor.class, BenchCommand.Reader.class,
+                BenchCommand.Lag.class})
 final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -48,6 +49,29 @@ final class BenchCommand implements Runnable {
             }
             LauncherConfig config = LauncherConfig.fromEnv(System.getenv());
             return ExecutorBench.run(config.duckdbFile(), iterations, only, System.out);
+        }
+    }
+
+    /** The lag monitor's cost per reading on a fresh embedded broker: the figures of BENCHMARKS.md "Lag monitor". */
+    @Command(name = "lag", description = "Cost of one lag reading: AdminClient calls, record polls and time (embedded broker).")
+    static final class Lag implements Callable<Integer> {
+        @Option(names = "--partitions", description = "Partitions of each topic (default 12, Barb's default).")
+        int partitions = 12;
+
+        @Option(names = "--readings", description = "Readings timed per phase (default 20).")
+        int readings = 20;
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            if (partitions < 1 || partitions > 1000 || readings < 1 || readings > 10_000) {
+                System.err.println("--partitions must be 1..1000 and --readings 1..10000");
+                return 2;
+            }
+            Logging.quietKafkaClients();
+            return LagBench.run(partitions, readings, spec.commandLine().getOut());
         }
     }
 

@@ -21,6 +21,14 @@ final class Logging {
         HELIDON.setLevel(java.util.logging.Level.WARNING);
     }
 
+    /**
+     * For commands that only read from Kafka: the clients' own warnings (a broker that does not answer is logged
+     * at every reconnect) would bury the one sentence the command prints. Effective for loggers not created yet.
+     */
+    static void quietKafkaClients() {
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka", "error");
+    }
+
     private static void setDefault(String key, String value) {
         if (System.getProperty(key) == null) {
             System.setProperty(key, value);

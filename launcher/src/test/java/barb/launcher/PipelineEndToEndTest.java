@@ -436,6 +436,38 @@ class PipelineEndToEndTest {
         throw new AssertionError("no clarify_continue step");
     }
 
+    /** In the all-in-one process the gateway's /metrics carries the stage workers' meters next to the lag. */
+    @Test
+    void metricsOfTheAllInOneProcessShowEveryStageAndTheLag() throws Exception {
+        SseCapture.Stream s = SseCapture.ask(port, "hi", null);
+        assertThat(s.status()).isEqualTo(200);
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.net.URI uri = java.net.URI.create("http://127.0.0.1:" + port + "/metrics");
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(() -> http.send(
+                java.net.http.HttpRequest.newBuilder(uri).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body().contains("kafka_consumergroup_group_lag{"));
+        String body = http.send(java.net.http.HttpRequest.newBuilder(uri).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+
+        assertThat(body).containsPattern("(?m)^barb_stage_records_handled_total\\{stage=\"intent\"} [1-9]");
+        assertThat(body).containsPattern("(?m)^barb_stage_records_handled_total\\{stage=\"responder\"} [1-9]");
+        assertThat(body).containsPattern("(?m)^barb_stage_handler_duration_seconds_bucket\\{.*stage=\"intent\"");
+        assertThat(body).containsPattern("(?m)^barb_stage_records_in_flight\\{stage=\"executor\"} ");
+        assertThat(body).containsPattern("(?m)^barb_stage_records_dead_lettered_total\\{stage=\"parser\"} ");
+        assertThat(body).containsPattern("(?m)^kafka_consumergroup_group_sum_lag\\{.*group=\"barb-stage-intent\"");
+        assertThat(body).containsPattern("(?m)^barb_consumergroup_status\\{");
+        assertThat(body).containsPattern("(?m)^jvm_threads_live_threads ");
+        assertThat(body).containsPattern("(?m)^barb_gateway_request_duration_seconds_count\\{outcome=\"done\"} [1-9]");
+        assertThat(body).containsPattern("(?m)^barb_gateway_streams_open ");
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(() -> http.send(
+                java.net.http.HttpRequest.newBuilder(uri).build(), java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body().matches("(?s).*\nbarb_tracesink_batch_records_count [1-9].*"));
+        String later = http.send(java.net.http.HttpRequest.newBuilder(uri).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(later).containsPattern("(?m)^barb_tracesink_batch_write_seconds_count [1-9]");
+        assertThat(later).containsPattern("(?m)^barb_tracesink_records_written_total [1-9]");
+    }
+
     @Test
     void anUnsupportedQuestionGetsAnHonestAnswerNotAGuess() throws Exception {
         SseCapture.Stream s = SseCapture.ask(port, "will NQ go up tomorrow?", null);

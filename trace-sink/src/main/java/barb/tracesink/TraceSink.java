@@ -6,6 +6,11 @@ import barb.core.ContractException;
 import barb.core.Json;
 import barb.core.KafkaSettings;
 import barb.core.Topics;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -47,7 +52,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class TraceSink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TraceSink.class);
 
-    public static final String GROUP_ID = "barb-trace-sink";
+    public static final String GROUP_ID = barb.core.ConsumerGroups.TRACE_SINK;
 
     /**
      * @param groupId         consumer group; a second sink writing to another database needs its own
@@ -96,6 +101,8 @@ public final class TraceSink implements AutoCloseable {
     private final KafkaSettings kafka;
     private final Settings settings;
     private final TraceBatchWriter writer;
+    private final DistributionSummary batchSize;
+    private final Timer writeTime;
     private final List<ConsumerRecord<String, byte[]>> pending = new ArrayList<>();
     private final AtomicLong written = new AtomicLong();
     private final AtomicLong ignored = new AtomicLong();
@@ -110,14 +117,34 @@ public final class TraceSink implements AutoCloseable {
     private KafkaProducer<String, byte[]> producer;
     private Thread pollThread;
 
-    private TraceSink(KafkaSettings kafka, DataSource ds, Settings settings) {
+    private TraceSink(KafkaSettings kafka, DataSource ds, Settings settings, MeterRegistry registry) {
         this.kafka = kafka;
         this.settings = settings;
         this.writer = new TraceBatchWriter(ds);
+        this.batchSize = DistributionSummary.builder("barb.tracesink.batch.records")
+                .description("Records in one batch written to PostgreSQL").publishPercentileHistogram()
+                .minimumExpectedValue(1.0).maximumExpectedValue((double) settings.maxBatchRecords())
+                .register(registry);
+        this.writeTime = Timer.builder("barb.tracesink.batch.write")
+                .description("Time to write one batch in one transaction").publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofSeconds(30))
+                .register(registry);
+        FunctionCounter.builder("barb.tracesink.records.written", written, AtomicLong::get)
+                .description("Events stored, redelivered ones included").register(registry);
+        FunctionCounter.builder("barb.tracesink.records.dead.lettered", deadLettered, AtomicLong::get)
+                .description("Events the sink sent to the DLQ").register(registry);
+        FunctionCounter.builder("barb.tracesink.write.retries", retries, AtomicLong::get)
+                .description("Failed batch writes that were retried").register(registry);
     }
 
+    /** A sink whose meters nobody reads (tests). */
     public static TraceSink start(KafkaSettings kafka, DataSource ds, Settings settings) {
-        TraceSink sink = new TraceSink(kafka, ds, settings);
+        return start(kafka, ds, settings, new SimpleMeterRegistry());
+    }
+
+    /** @param registry the process's meters: batch size and write latency, records written, dead letters, retries */
+    public static TraceSink start(KafkaSettings kafka, DataSource ds, Settings settings, MeterRegistry registry) {
+        TraceSink sink = new TraceSink(kafka, ds, settings, registry);
         String clientId = "barb-trace-sink-" + ProcessHandle.current().pid() + "-" + System.identityHashCode(sink);
         Properties consumerProps = kafka.consumer(settings.groupId(), clientId);
         consumerProps.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxBatchRecords());
@@ -252,7 +279,9 @@ public final class TraceSink implements AutoCloseable {
                 deadLetters.add(deadLetter(rec, e.getMessage()));
             }
         }
+        long started = System.nanoTime();
         TraceBatchWriter.Result result = writer.write(events);
+        writeTime.record(Duration.ofNanos(System.nanoTime() - started));
         for (Map.Entry<Integer, String> r : result.rejected().entrySet()) {
             deadLetters.add(deadLetter(eventRecords.get(r.getKey()), r.getValue()));
         }
@@ -263,6 +292,7 @@ public final class TraceSink implements AutoCloseable {
         ignored.addAndGet(result.ignored());
         deadLettered.addAndGet(deadLetters.size());
         batches.incrementAndGet();
+        batchSize.record(batch.size());
     }
 
     private void sendAll(List<ProducerRecord<String, byte[]>> records)
