@@ -66,6 +66,7 @@ public final class ClarifyContinueHandler implements StageHandler {
             case "metric" -> java.util.Set.of("metric", "agg");
             case "session" -> java.util.Set.of("session");
             case "compare_groups" -> java.util.Set.of("when", "weekday", "month", "session", "event");
+            case "threshold" -> java.util.Set.of("cond");
             default -> java.util.Set.of("cond", "pattern", "event", "metric", "color", "dir", "gap", "consec");
         };
         return said.stream().anyMatch(f -> kinds.contains(f.kind()));

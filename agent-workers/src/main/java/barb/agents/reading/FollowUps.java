@@ -72,15 +72,23 @@ public final class FollowUps {
         if (THOSE_DAYS.matcher(text).find()) {
             return Optional.of(thoseDays(previous));
         }
-        List<Lexicon.Finding> said = otherBreak(previous, new ArrayList<>(QuestionReader.findings(question)));
-        said.addAll(fragments(LEAD.matcher(text).replaceFirst(""), previous));
+        List<Lexicon.Finding> own = new ArrayList<>(QuestionReader.findings(question));
+        List<Lexicon.Finding> said = otherBreak(previous, own);
+        boolean otherLevel = said != own;
+        List<Lexicon.Finding> fragments = fragments(LEAD.matcher(text).replaceFirst(""), previous);
+        // "5 in a row?": the words of the run are its length, not a question about streaks
+        if (fragments.stream().anyMatch(f -> f.kind().equals("consec"))) {
+            said.removeIf(f -> f.kind().equals("op") && f.value().equals("streak"));
+        }
+        said.addAll(fragments);
         boolean lead = LEAD.matcher(text).find();
         boolean which = WHICH_ONE.matcher(text).find();
         // a message that names no subject of its own ("show 1, 2 and 3 days after but only 2024-25", "median
         // instead?", "а в 2022?") changes the previous question; one that names a subject is a new question unless
         // it opens like a follow-up
-        boolean subject = said.stream().anyMatch(f -> SUBJECTS.contains(f.kind()));
-        if (said.isEmpty() || !(lead || which || !subject)) {
+        // what only a fragment means ("5 in a row?") is no subject of the message's own
+        boolean subject = said.stream().filter(f -> !fragments.contains(f)).anyMatch(f -> SUBJECTS.contains(f.kind()));
+        if (said.isEmpty() || !(lead || which || otherLevel || !subject)) {
             return Optional.empty();
         }
         if (which) {
@@ -114,7 +122,7 @@ public final class FollowUps {
      * or months as the rows).
      */
     private static List<Lexicon.Finding> fragments(String text, List<Lexicon.Finding> previous) {
-        String t = text.replaceAll("[?!.,]", "").strip();
+        String t = text.replaceAll("[?!,]", "").replaceAll("\\.(?!\\d)", "").strip();
         int at = 9_000;
         if (t.matches("(?:gap )?(?:up|ups|higher|вверх|наверх)")) {
             return List.of(previous.stream().anyMatch(f -> f.kind().equals("gap") || f.kind().equals("fill")
@@ -135,14 +143,33 @@ public final class FollowUps {
             return List.of(new Lexicon.Finding("tf", "1M", at, at + 1, at));
         }
         java.util.regex.Matcher m = BARE_THRESHOLD.matcher(t);
-        if (m.matches()) {
+        // a bare number is a year or a count, not a threshold: a comparison word, a unit or "or more" says it is one
+        if (m.matches() && (m.group(1) != null || m.group(3) != null || m.group(4) != null)) {
             List<Lexicon.Finding> conditions = previous.stream().filter(f -> f.kind().equals("cond")
                     && !f.value().contains(" x ")).toList();
+            boolean less = m.group(1) != null && m.group(1).matches("less.*|under|below|меньше.*|ниже|менее.*");
+            String op = m.group(4) != null ? (less ? " <= " : " >= ") : (less ? " < " : " > ");
             if (conditions.size() == 1) {
                 String metric = conditions.get(0).value().split(" ")[0];
-                boolean less = m.group(1).matches("less.*|under|below|меньше.*|ниже|менее.*");
-                return List.of(new Lexicon.Finding("cond", metric + (less ? " < " : " > ") + m.group(2), at,
-                        at + 1, at));
+                return List.of(new Lexicon.Finding("cond", metric + op + m.group(2), at, at + 1, at));
+            }
+            // the answer to "how big?" of "big gap ups" / "big drop days": the size of that gap or move
+            String sized = sizedByAnswer(previous, m.group(3), less);
+            if (conditions.isEmpty() && sized != null) {
+                boolean down = sized.startsWith("-");
+                String metric = sized.substring(down ? 1 : 0);
+                return List.of(new Lexicon.Finding("cond", metric + (down ? op.replace('>', '<') : op)
+                        + (down ? "-" : "") + m.group(2), at, at + 1, at));
+            }
+        }
+        // "5 in a row?", "а после 5?": the run of the previous question, that long
+        java.util.regex.Matcher run = BARE_RUN.matcher(t);
+        if (run.matches() && (run.group(1) != null || run.group(3) != null) && Integer.parseInt(run.group(2)) < 30) {
+            List<Lexicon.Finding> runs = previous.stream().filter(f -> f.kind().equals("consec")).toList();
+            if (runs.size() == 1) {
+                String[] parts = runs.get(0).value().split(" ");
+                String value = parts[0] + " " + parts[1] + " " + run.group(2);
+                return List.of(new Lexicon.Finding("consec", value, at, at + 1, at));
             }
         }
         return List.of();
@@ -159,24 +186,57 @@ public final class FollowUps {
                 || f.kind().equals("extreme") && f.value().startsWith("overnight_")).findFirst().orElse(null);
         List<Lexicon.Finding> extremes = said.stream().filter(f -> f.kind().equals("extreme")
                 && (f.value().equals("high") || f.value().equals("low"))).toList();
-        boolean onlyLevel = said.stream().allMatch(f -> f.kind().equals("extreme") || f.kind().equals("filler")
-                || f.kind().equals("connector") || f.kind().equals("session") && f.value().equals("OVERNIGHT"));
+        // "а лой овернайта при гэпе вниз?": the level, maybe with conditions of its own, but no measure
+        boolean onlyLevel = said.stream().noneMatch(f -> Set.of("metric", "break", "agg", "rank").contains(f.kind()));
+        // "when it breaks the low, what time usually? 15m buckets": the moment of that level's break
+        boolean when = said.stream().anyMatch(f -> f.kind().equals("whenword") || f.kind().equals("bucket"));
         if (aboutBreak == null || extremes.size() != 1 || !onlyLevel) {
             return said;
         }
         Lexicon.Finding level = extremes.get(0);
-        String value = switch (aboutBreak.kind()) {
+        String kind = when ? "extreme" : aboutBreak.kind();
+        String value = switch (kind) {
             case "cond" -> "broke_overnight_" + level.value() + " = 1";
             case "extreme" -> "overnight_" + level.value() + "_break";
             default -> "overnight_" + level.value();
         };
-        return new ArrayList<>(List.of(new Lexicon.Finding(aboutBreak.kind(), value, level.start(), level.end(),
-                level.seq())));
+        List<Lexicon.Finding> out = new ArrayList<>(said.stream().filter(f -> f != level && !(f.kind().equals("session")
+                && f.value().equals("OVERNIGHT")) && !f.kind().equals("op") && !f.kind().equals("whenword")).toList());
+        out.add(new Lexicon.Finding(kind, value, level.start(), level.end(), level.seq()));
+        if (when) {
+            // the time of the break replaces "how often" of the previous question
+            out.add(new Lexicon.Finding("op", "formation", level.start(), level.end(), level.seq()));
+        }
+        return out;
     }
 
-    /** "больше 400", "over 2%": a comparison and a number with no measure of its own. */
-    private static final Pattern BARE_THRESHOLD = Pattern.compile("(more than|over|above|greater than|bigger than|"
-            + "less than|under|below|больше(?: чем)?|выше|более|меньше(?: чем)?|ниже|менее) (\\d+(?:\\.\\d+)?) ?(?:%|pts|points|п|пунктов)?");
+    /** "больше 400", "over 2%", "0.75% or more": a comparison and a number with no measure of its own. */
+    private static final Pattern BARE_THRESHOLD = Pattern.compile("(?:(more than|over|above|greater than|bigger than|"
+            + "less than|under|below|больше(?: чем)?|выше|более|меньше(?: чем)?|ниже|менее|at least|не менее) )?"
+            + "(?:на )?(\\d+(?:\\.\\d+)?) ?(%|pts|points|п|пунктов|пункта)?( or more| и более| или более|\\+)?");
+    /** "5 in a row", "после 5", "5+": a run length alone. */
+    private static final Pattern BARE_RUN = Pattern.compile("(after |после )?(\\d+)(?: or more| и более|\\+)?"
+            + "( in a row| подряд| days? in a row| дн\\p{L}* подряд)?");
+
+    /** The measure a bare size answers for a vague "big" question: "-change_pct" for drops, "gap_pct" for gaps. */
+    private static String sizedByAnswer(List<Lexicon.Finding> previous, String unit, boolean less) {
+        boolean percent = unit == null || unit.equals("%");
+        if (previous.stream().noneMatch(f -> f.kind().equals("vague"))) {
+            return null;
+        }
+        String gap = previous.stream().filter(f -> f.kind().equals("gap")).map(Lexicon.Finding::value).findFirst()
+                .orElse(null);
+        if (gap != null) {
+            return (gap.equals("down") ? "-" : "") + (percent ? "gap_pct" : "gap");
+        }
+        boolean down = previous.stream().anyMatch(f -> f.kind().equals("dir") && f.value().equals("down")
+                || f.kind().equals("color") && f.value().equals("red"));
+        boolean range = previous.stream().anyMatch(f -> f.kind().equals("metric") && f.value().startsWith("range"));
+        if (range) {
+            return percent ? "range_pct" : "range";
+        }
+        return (down && !less ? "-" : "") + (percent ? "change_pct" : "change");
+    }
 
     /**
      * The previous findings with what the message names put in place of the same kind. A threshold replaces a
@@ -224,7 +284,7 @@ public final class FollowUps {
     static List<Lexicon.Finding> merge(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
         List<Lexicon.Finding> out = new ArrayList<>();
         List<Lexicon.Finding> added = afterPrevious(said.stream().filter(f -> !f.kind().equals("filler")
-                && !f.kind().equals("connector")).toList());
+                && !f.kind().equals("connector") && !saidAlready(f, previous)).toList());
         for (Lexicon.Finding p : previous) {
             boolean replaced = added.stream().anyMatch(n -> replaces(n, p));
             if (!replaced) {
@@ -233,6 +293,16 @@ public final class FollowUps {
         }
         out.addAll(added);
         return out;
+    }
+
+    /** "And if the down day was a Monday?" after "a 2%+ down day": the direction the threshold already says. */
+    private static boolean saidAlready(Lexicon.Finding f, List<Lexicon.Finding> previous) {
+        if (!f.kind().equals("dir")) {
+            return false;
+        }
+        String sign = f.value().equals("down") ? " <" : " >";
+        return previous.stream().anyMatch(p -> p.kind().equals("cond") && p.value().startsWith("change")
+                && p.value().contains(sign));
     }
 
     /**
@@ -272,6 +342,22 @@ public final class FollowUps {
         }
         if (next.kind().equals("ndefault") && previous.kind().equals("n")) {
             return next.value().equals("1");
+        }
+        // the moment of an overnight level's break replaces the flag of a break
+        if (next.kind().equals("extreme") && next.value().startsWith("overnight_")
+                && (previous.kind().equals("break") || previous.kind().equals("cond")
+                && previous.value().startsWith("broke_overnight_"))) {
+            return true;
+        }
+        // "а зелёных?" after red days: the colour replaces the colour flag the parser wrote as a condition
+        if ((next.kind().equals("color") || next.kind().equals("dir")) && previous.kind().equals("cond")
+                && previous.value().matches("is_(green|red) = 1|change(_pct)? [<>] 0")) {
+            return true;
+        }
+        // ... and the colour flag as the parser wrote it
+        if (next.kind().equals("cond") && measure(next.value()).equals("change") && previous.kind().equals("cond")
+                && previous.value().matches("is_(green|red) = 1")) {
+            return true;
         }
         // a threshold on the move replaces the colour or direction it refines ("if Monday fell more than 1%")
         if (next.kind().equals("cond") && (previous.kind().equals("color") || previous.kind().equals("dir"))
@@ -348,9 +434,9 @@ public final class FollowUps {
                 || f.kind().equals("gap") && f.value().equals("down") || f.kind().equals("dir")
                 && f.value().equals("down"));
         if (falling) {
-            kept.replaceAll(f -> f.kind().equals("rank") && f.start() >= SAID
-                    ? new Lexicon.Finding("rank", f.value().equals("desc") ? "asc" : "desc", f.start(), f.end(), f.seq())
-                    : f);
+            // "the biggest" of drops is the lowest; "the worst" of them is the lowest already
+            kept.replaceAll(f -> f.kind().equals("rank") && f.start() >= SAID && f.value().equals("desc")
+                    ? new Lexicon.Finding("rank", "asc", f.start(), f.end(), f.seq()) : f);
         }
         if (kept.stream().noneMatch(f -> f.kind().equals("rank"))) {
             kept.add(new Lexicon.Finding("rank", falling ? "asc" : "desc", 20_000, 20_001, 20_000));

@@ -296,6 +296,9 @@ public final class Lexicon {
                 + "(?:open|opening|открыти\\p{L}*) (?:by )?" + CMP + "?\\s*(?:на )?" + NUM
                 + "\\s*(%|percent|процент\\p{L}*|points?|pts|пункт\\p{L}*)?",
                 m -> bodyThreshold(m.group(2), m.group(3), m.group(4), m.group(1))));
+        // "close<open", "c>o": the candle's colour written as a comparison
+        r.add(rule("(?:close|c) ?< ?(?:open|o)(?![\\p{L}])", kv("color", "red")));
+        r.add(rule("(?:close|c) ?> ?(?:open|o)(?![\\p{L}])", kv("color", "green")));
         // close against the same day's open: the candle's colour
         r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:above|higher than|over) "
                 + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
@@ -310,7 +313,7 @@ public final class Lexicon {
                 + "открыл\\p{L}*|открыти\\p{L}*)(?: (?:was|is|был\\p{L}*))? " + CMP + "(?: на)? ?" + NUM
                 + "(?!\\s*(?:%|percent|процент|пункт|points?|pts))", Lexicon::priceLevel));
         // thresholds
-        r.add(rule("(?:gaps?|gapped|opened|open|открыл\\p{L}*|гэп\\p{L}*) (up|down|higher|lower|вверх|вниз|выше|ниже)"
+        r.add(rule("(?:(?:opened|opens|open|открыл\\p{L}*) (?:with )?(?:an? )?)?(?:gaps?|gapped|opened|open|открыл\\p{L}*|гэп\\p{L}*) (up|down|higher|lower|вверх|вниз|выше|ниже)"
                 + "s?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT, Lexicon::gapThreshold));
         // the size before the noun: "a 2% drop", "a 1.5%+ rally", "падение на 3%"
         // "a 500+ pt range", "1%+ gap ups": the size of the day's range or gap written before it
@@ -429,6 +432,13 @@ public final class Lexicon {
         r.add(rule("(?:in |during |over )?(?:the )?winters?(?: months)?(?: \\((?:dec\\p{L}*)[^)]*\\))?|зимой|зимн\\p{L}* месяц\\p{L}*",
                 kv("month", "december", "month", "january", "month", "february")));
         r.add(rule("regular days|normal days|обычные дни|обычных дней|остальные дни", kv("complement", "")));
+        // "big days", "a big thursday", "больших гэпов": a size without a number; Barb asks how big
+        r.add(rule("(?<!(?:most|самы\\p{L}{0,3}|the) )(?:big|huge|large|massive|major|significant|больш(?:ой|ие|их|им|ая|ое|ую)|"
+                + "крупн\\p{L}*|жирн\\p{L}*|огромн\\p{L}*|значительн\\p{L}*)(?= (?:(?:rth|eth|ртх|етх|green|red|up|down|"
+                + "зелен\\p{L}*|красн\\p{L}*) )?(?:days?|дн\\p{L}*|день|gaps?|gap ups?|gap downs?|гэп\\p{L}*|drops?|"
+                + "drop days?|down days?|up days?|moves?|rall(?:y|ies)|падени\\p{L}*|движени\\p{L}*|рост\\p{L}*|"
+                + "mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|понедельник\\p{L}*|вторник\\p{L}*|сред\\p{L}*|"
+                + "четверг\\p{L}*|пятниц\\p{L}*)(?![\\p{L}]))", kv("vague", "size")));
         // "fomc and cpi days, separately": each named group is a side of its own, not one pooled filter
         // "gap at the RTH open (%)", "(тело, %)": a bare percent sign in brackets reads the measures in percent
         r.add(rule("(?<=\\(|, )(?:%|in %|в %|in percent|в процентах|pct)(?=\\))", kv("unit", "pct")));
@@ -574,7 +584,7 @@ public final class Lexicon {
         r.add(rule("how often|how frequently|(?:how many|сколько) ?(?:%|percent|процент\\p{L}*)|"
                 + "what (?:%|percent(?:age)?|share|fraction|proportion|portion) of|"
                 + "(?:the )?(?:%|percent(?:age)?|share|fraction|proportion) of|как часто|(?:сколько|какой|какая|каков) (?:процент\\p{L}*|%|доля)|"
-                + "^%|какая доля|доля|в скольких? процент\\p{L}*|насколько часто", kv("freq", "")));
+                + "^%|какая доля|доля|в скольк\\p{L}* (?:процент\\p{L}*|%)(?: случаев)?|насколько часто", kv("freq", "")));
         r.add(rule("how many(?: times)?|number of|count of|count|сколько(?: раз)?|"
                 + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));
         // "посчитай средний объём" asks for the average: the verb alone does not make a count

@@ -34,7 +34,7 @@ public final class QuestionReader {
     private static final Pattern YEAR_RANGE = Pattern.compile(
             "(?<![\\d.-])((?:19|20)\\d\\d)\\s?[-–]\\s?((?:19|20)\\d\\d)(?![\\d-])");
     private static final Pattern BARE_DECIMAL = Pattern.compile("(?<![\\d.])\\.(\\d)");
-    private static final Pattern CORRELATION_WORD = Pattern.compile("correlat|коррелир|корреляц|связь|relationship");
+    private static final Pattern CORRELATION_WORD = Pattern.compile("cor+e?lat|cor+ol|кор+ел|связь|relationship");
     private static final Pattern TOMORROW = Pattern.compile(
             "(?<![\\p{L}])(?:tomorrow|tmrw|завтра|завтрашн\\p{L}*)(?![\\p{L}])");
     private static final Pattern WORD_SLASH = Pattern.compile("(?<=\\p{L}{2})/(?=\\p{L}{2})");
@@ -116,7 +116,9 @@ public final class QuestionReader {
      */
     private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:and |also |plus |и |а также |а )"
             + "(?=(?:then )?(?:what time|when (?:does|is|do)|at what time|how often|how many|what %|во сколько|"
-            + "в какое время|в скольких|как часто|сколько (?:раз|из))(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
+            + "в какое время|в скольких|как часто|сколько (?:раз|из)|какой шанс|какова вероятность|какая вероятность|"
+            + "what(?:'s| is) the (?:chance|probability|odds)|(?:отдельно )?то же (?:самое )?(?:для|по)|"
+            + "the same for)(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
             + "what time|when does)(?![\\p{L}]))");
 
     private static java.util.Optional<String[]> twoParts(String question) {
@@ -199,7 +201,7 @@ public final class QuestionReader {
         s = s.replaceAll("(?<![\\p{L}])i'm(?![\\p{L}])", "i am").replaceAll("(?<![\\p{L}])i've(?![\\p{L}])", "i have")
                 .replaceAll("(?<![\\p{L}])i'd(?![\\p{L}])", "i would");
         s = s.replaceAll("(\\d)(?=%)", "$1");
-        s = s.replaceAll("today'?s (?=\\p{L})", "").replaceAll("сегодняшн\\p{L}* (?=\\p{L})", "");
+        s = s.replaceAll("today'?s (?=[\\p{L}%])", "").replaceAll("сегодняшн\\p{L}* (?=\\p{L})", "");
         s = s.replace("n't", " not").replaceAll("'s(?![\\p{L}])", "");
         s = s.replaceAll("(?<=\\p{L})-(?=\\p{L})", " ");
         // "jun/jul/aug", "mon/fri": a list

@@ -124,7 +124,7 @@ final class StepBuilder {
 
     /** Kinds of findings that are no data of their own. */
     private static final Set<String> NOT_DATA = Set.of("filler", "connector", "or", "vs", "goal", "after",
-            "whenword", "complement", "apart");
+            "whenword", "complement", "apart", "vague");
 
     /** True when some finding names data (a metric, a period, a filter, an operation …). */
     static boolean isDataLike(List<Lexicon.Finding> findings) {
@@ -266,6 +266,10 @@ final class StepBuilder {
         List<Lexicon.Finding> ignored = new ArrayList<>();
         if (outcome != null) {
             ignored.add(outcome);
+            // "how often does RTH close green (close > open)": the outcome said twice is no filter
+            String said = outcomeText(outcome);
+            found.stream().filter(f -> f != outcome && Set.of("color", "dir", "cond").contains(f.kind())
+                    && said.equals(outcomeText(f))).forEach(ignored::add);
         }
         if (rankByDirection) {
             ignored.add(all("dir").get(0));
@@ -341,6 +345,10 @@ final class StepBuilder {
             if (names.size() == 2 && names.stream().anyMatch(n -> n.endsWith("_pct") && !n.equals("change_pct"))) {
                 names = names.stream().map(n -> Set.of("gap", "range", "body", "change").contains(n)
                         ? n + "_pct" : n).toList();
+            }
+            // "the change and the next day's": one measure named, read on two days
+            if (names.size() == 1 && offset() != null && offset() > 0) {
+                names = List.of(names.get(0), names.get(0));
             }
             if (names.size() < 2) {
                 clarify.add("metric");
@@ -525,6 +533,11 @@ final class StepBuilder {
         }
         if (has("goal")) {
             clarify.add("goal");
+        }
+        // "how many big gap ups": how big decides the count, so ask unless a number says it
+        boolean sized = found.stream().anyMatch(f -> f.kind().equals("cond") && f.value().matches(".*\\d.*"));
+        if (has("vague") && !sized) {
+            clarify.add("threshold");
         }
         for (String word : new LinkedHashSet<>(unknown)) {
             clarify.add("term:" + word);
@@ -800,6 +813,10 @@ final class StepBuilder {
         }
         if (first("offsets") != null && !first("offsets").contains(",")) {
             return Integer.parseInt(first("offsets"));
+        }
+        // "correlation of the change and the next day's": the second measure is read a day later
+        if (has("op", "correlation") && "0,1".equals(first("offsets"))) {
+            return 1;
         }
         return null;
     }

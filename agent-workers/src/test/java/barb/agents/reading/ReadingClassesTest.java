@@ -180,7 +180,7 @@ class ReadingClassesTest {
     void aNegatedDefinitionAndAnUnknownSizeWordAreNotFilters() {
         assertThat(read("how many days up more than 1% in 2023 (close to close, not green candles)"))
                 .doesNotContain("is_green");
-        assertThat(QuestionReader.read("how many big days in 2023").clarify()).contains("term:big");
+        assertThat(QuestionReader.read("how many big days in 2023").clarify()).containsExactly("threshold");
     }
 
     @Test
@@ -249,6 +249,63 @@ class ReadingClassesTest {
         assertThat(read("median overnight range in 2023 (globex, 6pm to 9:30)"))
                 .isEqualTo("median range in 2023 where session = OVERNIGHT");
         assertThat(read("avg weekly range in 2023")).startsWith("mean range").contains("weekly bars");
+    }
+
+    @Test
+    void aSizeWithoutANumberIsAskedAndTheAnswerIsItsThreshold() {
+        assertThat(QuestionReader.read("how many huge gap downs in rth in 2022").clarify()).containsExactly("threshold");
+        assertThat(QuestionReader.read("сколько было крупных падений в 2021").clarify()).contains("threshold");
+        assertThat(QuestionReader.read("how many gap downs over 1% in rth in 2022").clarify()).isEmpty();
+        assertThat(render(FollowUps.answer("how many huge gap downs in rth in 2022", "1.5%+")))
+                .contains("gap_pct <= -1.5");
+        assertThat(render(FollowUps.answer("how many big up days in 2021", "more than 2%"))).contains("change_pct > 2");
+        assertThat(QuestionReader.read("top 5 biggest gap ups in 2024").clarify()).doesNotContain("threshold");
+    }
+
+    @Test
+    void aRunLengthOrALevelAloneChangesThePreviousQuestion() {
+        Memory run = after("probability of is_green = 1 next day where consecutive red >= 3");
+        assertThat(render(FollowUps.resolve("4 in a row?", run).orElseThrow())).contains("consecutive red >= 4");
+        assertThat(render(FollowUps.resolve("а после 6?", run).orElseThrow())).contains("consecutive red >= 6");
+        assertThat(render(FollowUps.resolve("and in 2019?", run).orElseThrow())).contains("in 2019")
+                .contains("consecutive red >= 3");
+        Memory broke = after("probability of broke_overnight_high = 1 same day where session = RTH");
+        assertThat(render(FollowUps.resolve("when does it break the low then? 30m buckets", broke).orElseThrow()))
+                .startsWith("what time is the overnight low broken in 30-minute buckets");
+        assertThat(render(FollowUps.resolve("а лой при гэпе вверх?", broke).orElseThrow()))
+                .contains("broke_overnight_low").doesNotContain("broke_overnight_high");
+    }
+
+    @Test
+    void aFollowUpColourOrThresholdReplacesTheColourItRefines() {
+        assertThat(render(FollowUps.resolve("а красных?", after("count days in 2023 where is_green = 1")).orElseThrow()))
+                .contains("is_red = 1").doesNotContain("is_green");
+        Memory drop = after("probability of is_green = 1 next day where change_pct <= -2");
+        assertThat(render(FollowUps.resolve("and if the down day was a friday?", drop).orElseThrow()))
+                .doesNotContain("change < 0").contains("weekday = friday");
+        Memory red = after("probability of is_green = 1 next day where is_red = 1, weekday = monday");
+        assertThat(render(FollowUps.resolve("а если в пн упали больше чем на 2%?", red).orElseThrow()))
+                .contains("change_pct < -2").doesNotContain("is_red");
+    }
+
+    @Test
+    void theOutcomeSaidTwiceIsNoFilterAndBracketsOfCloseAndOpenAreAColour() {
+        assertThat(read("how often does rth close red (close < open) after a gap up")).doesNotContain("where is_red")
+                .startsWith("probability of is_red = 1");
+        assertThat(read("longest streak of red weeks (weekly candles, close<open)")).contains("is_red = 1");
+    }
+
+    @Test
+    void aCorrelationWithTheNextDaysSameMeasureReadsItADayLater() {
+        assertThat(read("corelation of today's % change with tomorrow's since 2016"))
+                .startsWith("correlation of change_pct with change_pct next day");
+    }
+
+    @Test
+    void aSecondQuestionAboutTheChanceIsASecondStep() {
+        Reading r = QuestionReader.read("сколько было inside day на ртх в 2023? и какой шанс что на след день красная свеча");
+        assertThat(r.steps()).hasSize(2);
+        assertThat(r.steps().get(1).operation()).isEqualTo("probability");
     }
 
     private static String render(Reading r) {
