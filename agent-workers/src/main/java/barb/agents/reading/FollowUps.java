@@ -35,6 +35,7 @@ public final class FollowUps {
             + "эти|дни|списком)(?: days| дни| списком)?(?: please| плз| pls)?$|^(?:list them|show them|which days were they|"
             + "what days were they|какие это дни|что за дни|покажи их списком|выведи их списком|список дней|"
             + "list the days|show the days)$");
+    private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|тоже|только|лишь)\\??$");
     private static final Pattern WHICH_ONE = Pattern.compile("(?:which|what) (?:one|day|of them|of those)|"
             + "the (?:biggest|largest|widest|worst|best|smallest) one|какой из них|какая из них|который из них|"
             + "какой (?:был )?сам\\p{L}*|какой день");
@@ -81,7 +82,8 @@ public final class FollowUps {
             said.removeIf(f -> f.kind().equals("op") && f.value().equals("streak"));
         }
         said.addAll(fragments);
-        boolean lead = LEAD.matcher(text).find();
+        // "gap downs only", "только по пятницам": a restriction of the previous question
+        boolean lead = LEAD.matcher(text).find() || ONLY_AT_END.matcher(text).find();
         boolean which = WHICH_ONE.matcher(text).find();
         // a message that names no subject of its own ("show 1, 2 and 3 days after but only 2024-25", "median
         // instead?", "а в 2022?") changes the previous question; one that names a subject is a new question unless
@@ -122,7 +124,8 @@ public final class FollowUps {
      * or months as the rows).
      */
     private static List<Lexicon.Finding> fragments(String text, List<Lexicon.Finding> previous) {
-        String t = text.replaceAll("[?!,]", "").replaceAll("\\.(?!\\d)", "").strip();
+        String t = text.replaceAll("[?!,]", "").replaceAll("\\.(?!\\d)", "").strip()
+                .replaceFirst("^(?:если|if|when|когда|what if|а если) ", "");
         int at = 9_000;
         if (t.matches("(?:gap )?(?:up|ups|higher|вверх|наверх)")) {
             return List.of(previous.stream().anyMatch(f -> f.kind().equals("gap") || f.kind().equals("fill")
@@ -142,7 +145,10 @@ public final class FollowUps {
         if (!grouped && t.matches("months?|monthly|месяц\\p{L}*|месяч\\p{L}*|по месяцам")) {
             return List.of(new Lexicon.Finding("tf", "1M", at, at + 1, at));
         }
-        java.util.regex.Matcher m = BARE_THRESHOLD.matcher(t);
+        // "-3% or worse close to close, and bounce = next day up": the threshold is the answer's first clause
+        String firstClause = text.split("[,;]")[0].replaceAll("[?!]", "").replaceAll("\\.(?!\\d)", "").strip()
+                .replaceFirst("^(?:если|if|when|когда|what if|а если) ", "");
+        java.util.regex.Matcher m = BARE_THRESHOLD.matcher(firstClause);
         // a bare number is a year or a count, not a threshold: a comparison word, a unit or "or more" says it is one
         if (m.matches() && (m.group(1) != null || m.group(3) != null || m.group(4) != null)) {
             List<Lexicon.Finding> conditions = previous.stream().filter(f -> f.kind().equals("cond")
@@ -156,10 +162,13 @@ public final class FollowUps {
             // the answer to "how big?" of "big gap ups" / "big drop days": the size of that gap or move
             String sized = sizedByAnswer(previous, m.group(3), less);
             if (conditions.isEmpty() && sized != null) {
-                boolean down = sized.startsWith("-");
-                String metric = sized.substring(down ? 1 : 0);
+                // "-3% or worse": the sign says the direction when the question did not
+                boolean negative = m.group(2).startsWith("-");
+                boolean down = sized.startsWith("-") || negative;
+                String metric = sized.substring(sized.startsWith("-") ? 1 : 0);
+                String size = m.group(2).replace("-", "");
                 return List.of(new Lexicon.Finding("cond", metric + (down ? op.replace('>', '<') : op)
-                        + (down ? "-" : "") + m.group(2), at, at + 1, at));
+                        + (down ? "-" : "") + size, at, at + 1, at));
             }
         }
         // "5 in a row?", "а после 5?": the run of the previous question, that long
@@ -213,7 +222,8 @@ public final class FollowUps {
     /** "больше 400", "over 2%", "0.75% or more": a comparison and a number with no measure of its own. */
     private static final Pattern BARE_THRESHOLD = Pattern.compile("(?:(more than|over|above|greater than|bigger than|"
             + "less than|under|below|больше(?: чем)?|выше|более|меньше(?: чем)?|ниже|менее|at least|не менее) )?"
-            + "(?:на )?(\\d+(?:\\.\\d+)?) ?(%|pts|points|п|пунктов|пункта)?( or more| и более| или более|\\+)?");
+            + "(?:на )?(-?\\d+(?:\\.\\d+)?) ?(%|pts|points|п|пунктов|пункта)?( or more| и более| или более|\\+| or worse|"
+            + " или хуже| or less| и менее)?(?: close to close| от закрытия до закрытия)?");
     /** "5 in a row", "после 5", "5+": a run length alone. */
     private static final Pattern BARE_RUN = Pattern.compile("(after |после )?(\\d+)(?: or more| и более|\\+)?"
             + "( in a row| подряд| days? in a row| дн\\p{L}* подряд)?");
@@ -277,14 +287,34 @@ public final class FollowUps {
     public static Reading answer(String question, String answer) {
         List<Lexicon.Finding> original = QuestionReader.findings(question);
         List<Lexicon.Finding> said = new ArrayList<>(QuestionReader.findings(answer));
-        said.addAll(fragments(QuestionReader.normalize(answer), original));
-        return new StepBuilder(merge(original, said), new ArrayList<>(), -1).build();
+        List<Lexicon.Finding> fragments = fragments(QuestionReader.normalize(answer), original);
+        Lexicon.Finding vague = original.stream().filter(f -> f.kind().equals("vague")).findFirst().orElse(null);
+        if (vague == null) {
+            said.addAll(fragments);
+            return new StepBuilder(merge(original, said), new ArrayList<>(), -1).build();
+        }
+        // "how big?" answered: the size stands where "big" stood, so it picks the days rather than the outcome
+        List<Lexicon.Finding> sized = new ArrayList<>();
+        for (Lexicon.Finding f : original) {
+            if (f != vague) {
+                sized.add(f);
+                continue;
+            }
+            fragments.forEach(c -> sized.add(new Lexicon.Finding(c.kind(), c.value(), f.start(), f.end(), f.seq())));
+        }
+        sized.removeIf(f -> f.kind().equals("dir") && fragments.stream().anyMatch(c -> c.kind().equals("cond")
+                && c.value().startsWith("change") && f.start() >= vague.start() && f.start() - vague.end() < 3));
+        return new StepBuilder(merge(sized, said), new ArrayList<>(), -1).build();
     }
 
     static List<Lexicon.Finding> merge(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
         List<Lexicon.Finding> out = new ArrayList<>();
+        // "show top 3 instead": the verb of showing changes the number, not the operation of the previous question
+        boolean renumbered = said.stream().anyMatch(f -> f.kind().equals("n"))
+                && previous.stream().anyMatch(f -> f.kind().equals("op"));
         List<Lexicon.Finding> added = afterPrevious(said.stream().filter(f -> !f.kind().equals("filler")
-                && !f.kind().equals("connector") && !saidAlready(f, previous)).toList());
+                && !f.kind().equals("connector") && !saidAlready(f, previous)
+                && !(renumbered && f.kind().equals("op") && f.value().equals("list"))).toList());
         for (Lexicon.Finding p : previous) {
             boolean replaced = added.stream().anyMatch(n -> replaces(n, p));
             if (!replaced) {

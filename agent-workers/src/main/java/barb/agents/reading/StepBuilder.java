@@ -56,8 +56,15 @@ final class StepBuilder {
         Set<String> sessionHours = new java.util.HashSet<>();
         found.stream().filter(f -> f.kind().equals("session"))
                 .forEach(f -> sessionHours.add(barb.core.PlanNames.SESSION_WINDOWS.getOrDefault(f.value(), "")));
+        // "4 red days in a row (close<open)": the colour that defines the run is no filter of its own
+        Set<String> runColours = new java.util.HashSet<>();
+        found.stream().filter(f -> f.kind().equals("consec")).forEach(f -> runColours.add(f.value().split(" ")[0]));
         for (Lexicon.Finding f : found) {
             if (f.kind().equals("time") && sessionHours.contains(f.value())) {
+                continue;
+            }
+            if (f.kind().equals("color") && runColours.contains(f.value()) && found.stream().anyMatch(c ->
+                    c.kind().equals("consec") && c.end() <= f.start())) {
                 continue;
             }
             if (twoDays && f.kind().equals("metric")) {
@@ -314,6 +321,16 @@ final class StepBuilder {
             defined.replaceAll(f -> f.kind().equals("metricdef")
                     ? new Lexicon.Finding("metric", f.value(), f.start(), f.end(), f.seq()) : f);
             return new StepBuilder(defined, unknown, colon).build();
+        }
+        // "which month of 2022 was the strongest": one month of one year is a monthly bar, not a seasonal grouping
+        if (operation == Operation.GROUP && has("group", "month") && ranking && !has("n")
+                && all("when").size() == 1 && first("when").matches("\\d{4}")) {
+            List<Lexicon.Finding> monthly = new ArrayList<>(found);
+            Lexicon.Finding group = all("group").get(0);
+            monthly.remove(group);
+            monthly.add(new Lexicon.Finding("tf", "1M", group.start(), group.end(), group.seq()));
+            monthly.add(new Lexicon.Finding("n", "1", group.start(), group.end(), group.seq()));
+            return new StepBuilder(monthly, unknown, colon).build();
         }
         // "avg % change by weekday … are mondays worse?": a grouping by weekday is not a filter to one weekday
         if (operation == Operation.GROUP && (has("group", "weekday") && has("weekday")

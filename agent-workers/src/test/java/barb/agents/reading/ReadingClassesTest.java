@@ -308,6 +308,42 @@ class ReadingClassesTest {
         assertThat(r.steps().get(1).operation()).isEqualTo("probability");
     }
 
+    @Test
+    void aRestrictionOrANewNumberKeepsThePreviousOperation() {
+        Memory streaks = after("top 10 longest streaks of days in 2015.. where is_green = 1");
+        assertThat(render(FollowUps.resolve("show top 4 instead", streaks).orElseThrow()))
+                .startsWith("top 4 longest streaks");
+        Memory fills = after("gap fill by gap size in 2023 where session = RTH");
+        assertThat(render(FollowUps.resolve("gap ups only", fills).orElseThrow())).startsWith("gap fill by gap size")
+                .contains("gap = up");
+        Memory ranges = after("top 10 longest streaks of days in 2020.. where session = RTH, range > 300");
+        assertThat(render(FollowUps.resolve("а если больше 200?", ranges).orElseThrow())).contains("range > 200")
+                .doesNotContain("range > 300");
+    }
+
+    @Test
+    void theDayItselfAndDaysAfterAreAllShown() {
+        assertThat(read("как ведёт себя NQ в день nfp и через 1-2 дня?")).contains("0, 1 and 2 days after");
+        assertThat(read("avg change on the day and 2 days after fomc")).contains("0 and 2 days after");
+        assertThat(read("correlation of the change with the change 3 days out")).contains("3 days later");
+    }
+
+    @Test
+    void aThresholdAnswerPicksTheDaysAndTheRunsColourIsNoSecondFilter() {
+        assertThat(render(FollowUps.answer("how often does nq bounce after a big drop day?",
+                "-2.5% or worse, and bounce = next day closes up")))
+                .startsWith("probability of change_pct > 0 next day").contains("change_pct <= -2.5");
+        assertThat(read("chance of a green day after 4 red days in a row (close<open)"))
+                .doesNotContain("is_red = 1").contains("consecutive red >= 4");
+    }
+
+    @Test
+    void whichMonthOfOneYearIsAMonthlyBarNotASeason() {
+        assertThat(read("какой месяц в 2020 был самым сильным по изменению в %?"))
+                .startsWith("list top 1").contains("monthly bars");
+        assertThat(read("which month is the most volatile on average")).startsWith("mean range by month");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
