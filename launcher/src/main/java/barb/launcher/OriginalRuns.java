@@ -38,7 +38,7 @@ final class OriginalRuns {
         this.readTimeout = readTimeout;
     }
 
-    /** The run of each original found on the topic, finished or not; originals with no event at all are absent. */
+    /** The run of each original as far as the topic holds it; a run without its done event is unfinished. */
     Map<String, RunRecord> read(List<RequestTopicReader.Original> originals) {
         if (originals.isEmpty()) {
             return Map.of();
@@ -67,17 +67,16 @@ final class OriginalRuns {
                 return;
             }
             try {
-                of.add(Json.fromBytes(rec.value(), BarbEvent.class).validated());
+                BarbEvent e = RunRecord.slimmed(Json.fromBytes(rec.value(), BarbEvent.class).validated());
+                if (e != null) {
+                    of.add(e);
+                }
             } catch (ContractException e) {
                 // a malformed event tells nothing about the run; the rest of it still does
             }
         });
         Map<String, RunRecord> out = new HashMap<>();
-        events.forEach((id, list) -> {
-            if (!list.isEmpty()) {
-                out.put(id, RunRecord.of(id, list));
-            }
-        });
+        events.forEach((id, list) -> out.put(id, RunRecord.of(id, list)));
         return out;
     }
 }

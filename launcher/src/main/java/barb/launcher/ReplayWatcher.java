@@ -74,10 +74,10 @@ final class ReplayWatcher implements AutoCloseable {
         return finished.size();
     }
 
-    /** The run of a replay as far as its events arrived; null when none did. */
+    /** The run of a replay as far as its events arrived (unfinished without its done event); null if not expected. */
     RunRecord run(String requestId) {
         List<BarbEvent> list = events.get(requestId);
-        if (list == null || list.isEmpty()) {
+        if (list == null) {
             return null;
         }
         synchronized (list) {
@@ -117,7 +117,10 @@ final class ReplayWatcher implements AutoCloseable {
             return;
         }
         try {
-            BarbEvent e = Json.fromBytes(rec.value(), BarbEvent.class).validated();
+            BarbEvent e = RunRecord.slimmed(Json.fromBytes(rec.value(), BarbEvent.class).validated());
+            if (e == null) {
+                return;
+            }
             list.add(e);
             if (e.type() == EventType.DONE) {
                 finished.add(e.requestId());

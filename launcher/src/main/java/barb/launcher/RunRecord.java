@@ -49,6 +49,32 @@ record RunRecord(String requestId, boolean finished, String route, String answer
                 completion.durationMs());
     }
 
+    /**
+     * The event as far as a run record needs it, or null when it needs none of it: the planner's and executor's
+     * step ends (the executor's without its evidence rows and metadata) and done. Readers of thousands of runs
+     * keep only this, so a replay's memory does not grow with the tables of every answer.
+     */
+    static BarbEvent slimmed(BarbEvent e) {
+        if (e.type() == EventType.DONE) {
+            return e;
+        }
+        if (e.type() != EventType.STEP_END) {
+            return null;
+        }
+        if ("planner".equals(e.agent())) {
+            return e;
+        }
+        if (!"executor".equals(e.agent())) {
+            return null;
+        }
+        ObjectNode output = Json.object();
+        output.set("results", comparableResults(e.payload().path("output").get("results")));
+        ObjectNode payload = Json.object();
+        payload.set("output", output);
+        return new BarbEvent(e.schemaVersion(), e.type(), e.requestId(), e.chatId(), e.userId(), e.step(), e.agent(),
+                e.timestampMs(), payload, e.index());
+    }
+
     private static RequestCompletion completionOrNull(BarbEvent e) {
         try {
             return e.completion();

@@ -54,6 +54,15 @@ class RunComparisonTest {
     }
 
     @Test
+    void slimmedEventsKeepWhatTheRecordNeedsAndNothingElse() {
+        List<BarbEvent> events = run("r1", PLAN, 245.25, "Range 245.25.", 412, 7);
+        List<BarbEvent> slim = events.stream().map(RunRecord::slimmed).filter(java.util.Objects::nonNull).toList();
+        assertThat(slim).hasSize(3).extracting(e -> e.type().wire()).containsExactly("step_end", "step_end", "done");
+        assertThat(slim.get(1).payload().path("output").path("results").get(0).has("source_rows")).isFalse();
+        assertThat(RunRecord.of("r1", slim)).isEqualTo(RunRecord.of("r1", events));
+    }
+
+    @Test
     void aRunWithoutItsDoneEventIsUnfinished() {
         List<BarbEvent> events = run("r1", PLAN, 1, "a", 10, 1);
         RunRecord r = RunRecord.of("r1", events.subList(0, 3));
