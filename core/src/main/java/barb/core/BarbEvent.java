@@ -45,6 +45,7 @@ public record BarbEvent(int schemaVersion, EventType type, String requestId, Str
         p.put("created_at_ms", env.createdAtMs());
         if (env.replayOf() != null) {
             p.put("replay_of", env.replayOf());
+            p.put("replay_mode", env.replayMode().wire());
         }
         return of(EventType.REQUEST_STARTED, env, 0, null, nowMs, p);
     }

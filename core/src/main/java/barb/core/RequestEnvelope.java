@@ -11,7 +11,8 @@ import java.util.Map;
  * What travels between stages: the request's accumulated state. {@code step} is the number the next stage
  * will use for its trace row; each stage advances it by one, so steps are 1..n without gaps.
  *
- * @param replayOf the request this one replays, or null
+ * @param replayOf   the request this one replays, or null for a request a user sent
+ * @param replayMode how a replay runs (shadow or into the chat); set exactly when {@code replayOf} is
  * @param reading  the rules reading of the question (steps, what to ask, words left out), written by the stage
  *                 that read it so the next stages need not read it again; null when no rules stage read it
  */
@@ -37,7 +38,8 @@ public record RequestEnvelope(
         JsonNode plans,
         JsonNode results,
         String replayOf,
-        JsonNode reading) {
+        JsonNode reading,
+        ReplayMode replayMode) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -50,7 +52,8 @@ public record RequestEnvelope(
     public static RequestEnvelope start(String requestId, String chatId, String userId, String question,
                                         long nowMs, long deadlineMs, boolean needsTitle, ChatState chatState) {
         return new RequestEnvelope(SCHEMA_VERSION, requestId, chatId, userId, question, nowMs, deadlineMs, 1,
-                List.of(), Map.of(), needsTitle, chatState, null, null, null, null, null, null, null, null, null, null);
+                List.of(), Map.of(), needsTitle, chatState, null, null, null, null, null, null, null, null, null, null,
+                null);
     }
 
     /** Throws {@link ContractException} naming the first missing required field. */
@@ -76,6 +79,12 @@ public record RequestEnvelope(
         if (deadlineMs <= 0) {
             throw new ContractException("envelope: deadline_ms missing");
         }
+        if (replayOf != null && (replayOf.isBlank() || replayOf.equals(requestId))) {
+            throw new ContractException("envelope: replay_of must name another request");
+        }
+        if ((replayOf == null) != (replayMode == null)) {
+            throw new ContractException("envelope: replay_of and replay_mode go together");
+        }
         return this;
     }
 
@@ -93,7 +102,7 @@ public record RequestEnvelope(
         }
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step + 1, agents, u, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, parsedQuery, plans, results, replayOf, reading);
+                expandedQuery, parsedQuery, plans, results, replayOf, reading, replayMode);
     }
 
     /** Sum of all agents' usage; each call is counted once (the predecessor double-counted, §16.2 #25). */
@@ -108,31 +117,31 @@ public record RequestEnvelope(
     public RequestEnvelope withIntent(String newIntent, String newLang, String newInternalQuery) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, newLang, newIntent, newInternalQuery, understanding,
-                expandedQuery, parsedQuery, plans, results, replayOf, reading);
+                expandedQuery, parsedQuery, plans, results, replayOf, reading, replayMode);
     }
 
     public RequestEnvelope withUnderstanding(JsonNode newUnderstanding, String newExpandedQuery) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, newUnderstanding,
-                newExpandedQuery, parsedQuery, plans, results, replayOf, reading);
+                newExpandedQuery, parsedQuery, plans, results, replayOf, reading, replayMode);
     }
 
     public RequestEnvelope withParsedQuery(JsonNode newParsedQuery) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, newParsedQuery, plans, results, replayOf, reading);
+                expandedQuery, newParsedQuery, plans, results, replayOf, reading, replayMode);
     }
 
     public RequestEnvelope withPlans(JsonNode newPlans) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, parsedQuery, newPlans, results, replayOf, reading);
+                expandedQuery, parsedQuery, newPlans, results, replayOf, reading, replayMode);
     }
 
     public RequestEnvelope withResults(JsonNode newResults) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, parsedQuery, plans, newResults, replayOf, reading);
+                expandedQuery, parsedQuery, plans, newResults, replayOf, reading, replayMode);
     }
 
     /**
@@ -142,12 +151,28 @@ public record RequestEnvelope(
     public RequestEnvelope withReading(JsonNode newReading) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, deadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, parsedQuery, plans, results, replayOf, newReading);
+                expandedQuery, parsedQuery, plans, results, replayOf, newReading, replayMode);
     }
 
-    public RequestEnvelope withReplayOf(String original, String newRequestId, long nowMs, long newDeadlineMs) {
-        return new RequestEnvelope(schemaVersion, newRequestId, chatId, userId, question, nowMs, newDeadlineMs,
-                step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, parsedQuery, plans, results, original, reading);
+    /**
+     * A new request that re-runs {@code original} from its first stage: a new id and deadline, the original's
+     * question, user and chat, and the chat state it starts from (the original's own for a shadow replay, so it
+     * is read in the same context; the chat's current one when it runs into the chat).
+     */
+    public static RequestEnvelope replay(RequestEnvelope original, String newRequestId, ReplayMode mode,
+                                         ChatState startState, long nowMs, long deadlineMs) {
+        if (mode == null) {
+            throw new IllegalArgumentException("a replay needs its mode");
+        }
+        boolean needsTitle = mode == ReplayMode.SHADOW ? original.needsTitle()
+                : startState == null || startState.title() == null;
+        return new RequestEnvelope(SCHEMA_VERSION, newRequestId, original.chatId(), original.userId(),
+                original.question(), nowMs, deadlineMs, 1, List.of(), Map.of(), needsTitle, startState, null, null,
+                null, null, null, null, null, null, original.requestId(), null, mode);
+    }
+
+    /** True for a replay the user must never see (see {@link ReplayMode#SHADOW}). */
+    public boolean isShadowReplay() {
+        return replayMode == ReplayMode.SHADOW;
     }
 }

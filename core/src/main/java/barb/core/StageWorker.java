@@ -320,7 +320,10 @@ public final class StageWorker implements AutoCloseable {
         return out;
     }
 
-    /** The records that end a request: the chat's new state first, then the done event. */
+    /**
+     * The records that end a request: the chat's new state first, then the done event. A shadow replay writes no
+     * chat state: the user's memory and clarification dialogue must not learn of it.
+     */
     private List<ProducerRecord<String, byte[]>> completion(RequestEnvelope env, StageOutcome.Finish finish,
                                                            boolean ok, long now) {
         ChatState before = env.chatStateOrFresh();
@@ -332,7 +335,9 @@ public final class StageWorker implements AutoCloseable {
         RequestCompletion completion = new RequestCompletion(finish.route(), finish.response(), env.agentsUsed(),
                 usage, now - env.createdAtMs(), before.title() == null ? suggested : null, after, ok);
         List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
-        out.add(new ProducerRecord<>(Topics.CHAT_STATE, env.chatId(), Json.toBytes(after)));
+        if (!env.isShadowReplay()) {
+            out.add(new ProducerRecord<>(Topics.CHAT_STATE, env.chatId(), Json.toBytes(after)));
+        }
         out.add(event(BarbEvent.done(env, completion, now)));
         return out;
     }

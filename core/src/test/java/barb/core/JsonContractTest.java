@@ -38,6 +38,59 @@ class JsonContractTest {
     }
 
     @Test
+    void aReplayCarriesItsOriginalAndModeAndStartsAfresh() {
+        RequestEnvelope original = RequestEnvelope.start("r1", "c1", "u1", "hi", 1000, 61_000, true,
+                ChatState.fresh("c1", "u1")).advanced("intent", Usage.ZERO);
+        RequestEnvelope replay = RequestEnvelope.replay(original, "r2", ReplayMode.SHADOW, original.chatState(),
+                5000, 65_000);
+
+        String json = Json.toString(replay);
+        assertThat(json).contains("\"replay_of\":\"r1\"").contains("\"replay_mode\":\"shadow\"");
+        RequestEnvelope back = Json.fromString(json, RequestEnvelope.class).validated();
+        assertThat(back).isEqualTo(replay);
+        assertThat(back.requestId()).isEqualTo("r2");
+        assertThat(back.step()).isEqualTo(1);
+        assertThat(back.agentsUsed()).isEmpty();
+        assertThat(back.deadlineMs()).isEqualTo(65_000);
+        assertThat(back.isShadowReplay()).isTrue();
+        assertThat(RequestEnvelope.replay(original, "r3", ReplayMode.INTO_CHAT, null, 1, 2).isShadowReplay())
+                .isFalse();
+    }
+
+    @Test
+    void aRequestWrittenBeforeReplayExistedReadsAsALiveOne() {
+        String json = "{\"schema_version\":1,\"request_id\":\"r\",\"chat_id\":\"c\",\"user_id\":\"u\","
+                + "\"question\":\"q\",\"deadline_ms\":5,\"step\":1}";
+        RequestEnvelope env = Json.fromString(json, RequestEnvelope.class).validated();
+        assertThat(env.replayOf()).isNull();
+        assertThat(env.replayMode()).isNull();
+        assertThat(env.isShadowReplay()).isFalse();
+    }
+
+    @Test
+    void aReplayMustNameAnotherRequestAndItsMode() {
+        String base = "{\"schema_version\":1,\"request_id\":\"r\",\"chat_id\":\"c\",\"user_id\":\"u\","
+                + "\"question\":\"q\",\"deadline_ms\":5,\"step\":1";
+        assertThatThrownBy(() -> Json.fromString(base + ",\"replay_of\":\"r\",\"replay_mode\":\"shadow\"}",
+                RequestEnvelope.class).validated()).isInstanceOf(ContractException.class)
+                .hasMessageContaining("replay_of");
+        assertThatThrownBy(() -> Json.fromString(base + ",\"replay_of\":\"other\"}", RequestEnvelope.class)
+                .validated()).isInstanceOf(ContractException.class).hasMessageContaining("replay_mode");
+        assertThatThrownBy(() -> Json.fromString(base + ",\"replay_of\":\"o\",\"replay_mode\":\"loud\"}",
+                RequestEnvelope.class)).isInstanceOf(ContractException.class);
+    }
+
+    @Test
+    void theStartedEventOfAReplayNamesItsOriginalAndMode() {
+        RequestEnvelope original = RequestEnvelope.start("r1", "c1", "u1", "hi", 1000, 61_000, true, null);
+        RequestEnvelope replay = RequestEnvelope.replay(original, "r2", ReplayMode.SHADOW, null, 5000, 65_000);
+        BarbEvent started = BarbEvent.requestStarted(replay, false, 5000);
+        assertThat(started.payload().path("replay_of").asText()).isEqualTo("r1");
+        assertThat(started.payload().path("replay_mode").asText()).isEqualTo("shadow");
+        assertThat(BarbEvent.requestStarted(original, true, 1000).payload().has("replay_of")).isFalse();
+    }
+
+    @Test
     void usageTotalsCountEachCallOnce() {
         RequestEnvelope env = RequestEnvelope.start("r", "c", "u", "q", 0, 10, false, null)
                 .advanced("intent", new Usage(100, 10, 0, 50, 0.001))

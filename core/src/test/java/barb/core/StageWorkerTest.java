@@ -126,6 +126,41 @@ class StageWorkerTest {
     }
 
     @Test
+    void aShadowReplayWritesNoChatStateWhileALiveRequestDoes() throws Exception {
+        run(answering(new AtomicInteger()), StageWorker.Settings.defaults());
+        RequestEnvelope live = envelope(30_000);
+        long now = System.currentTimeMillis();
+        RequestEnvelope shadow = RequestEnvelope.replay(envelope(30_000), UUID.randomUUID().toString(),
+                ReplayMode.SHADOW, null, now, now + 30_000);
+        send(Stage.RESPONDER.topic(), live.requestId(), Json.toBytes(live));
+        send(Stage.RESPONDER.topic(), shadow.requestId(), Json.toBytes(shadow));
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> types(eventsOf(live.requestId())).contains("done:2")
+                && types(eventsOf(shadow.requestId())).contains("done:2"));
+        // The chat state is acknowledged before the done event is sent, so both would be there by now.
+        List<String> chatsWithState = chatStateKeys();
+        assertThat(chatsWithState).contains(live.chatId()).doesNotContain(shadow.chatId());
+        assertThat(eventsOf(shadow.requestId()).get(3).completion().route()).isEqualTo("chitchat");
+    }
+
+    private static List<String> chatStateKeys() {
+        List<String> keys = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(kafka.consumer(null, "test-state-reader"))) {
+            List<TopicPartition> parts = c.partitionsFor(Topics.CHAT_STATE).stream()
+                    .map(pi -> new TopicPartition(pi.topic(), pi.partition())).toList();
+            c.assign(parts);
+            c.seekToBeginning(parts);
+            var end = c.endOffsets(parts);
+            while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
+                for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(200))) {
+                    keys.add(r.key());
+                }
+            }
+        }
+        return keys;
+    }
+
+    @Test
     void aPoisonRecordGoesToTheDeadLetterTopicAndTheNextRecordIsStillHandled() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         run(answering(calls), StageWorker.Settings.defaults());

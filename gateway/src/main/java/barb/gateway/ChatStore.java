@@ -77,6 +77,8 @@ final class ChatStore {
     ArrayNode messages(String chatId, String userId, int limit) throws SQLException {
         String sql = "select * from (select id, request_id, question, response, route, agents_used, duration_ms,"
                 + " usage, created_at from public.chat_logs where chat_id = ? and user_id = ?"
+                // A shadow replay (barb replay) runs in the chat's name but is never shown in it.
+                + " and replay_mode is distinct from 'shadow'"
                 + " order by created_at desc, id desc limit ?) latest order by created_at, id";
         ArrayNode out = Json.MAPPER.createArrayNode();
         Map<String, ArrayNode> tracesByRequest = new LinkedHashMap<>();

@@ -313,6 +313,10 @@ class GatewayTest {
                 + " '{\"total\": {\"input_tokens\": 3}}', now() - interval '1 minute')", r1, USER, chatId);
         sql("insert into chat_logs (request_id, user_id, chat_id, question, response, route, created_at) values"
                 + " (?::uuid, ?::uuid, ?::uuid, 'q2', 'a2', 'chitchat', now())", r2, USER, chatId);
+        // A shadow replay of r1 (barb replay) is stored in the chat's name but is never one of its messages.
+        sql("insert into chat_logs (request_id, user_id, chat_id, question, response, route, created_at, replay_of,"
+                + " replay_mode) values (?::uuid, ?::uuid, ?::uuid, 'q1', 'a1 again', 'data', now(), ?::uuid, 'shadow')",
+                UUID.randomUUID().toString(), USER, chatId, r1);
         String bigOutput = Json.toString(Map.of("rows", IntStream.range(0, 30).boxed().toList()));
         sql("insert into request_traces (request_id, user_id, step_number, agent_name, input_data, output_data,"
                 + " usage, duration_ms) values (?::uuid, ?::uuid, 2, 'executor', '{\"plans\": []}', ?::jsonb, null, 40)",

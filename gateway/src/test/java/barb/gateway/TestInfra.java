@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.List;
 
 /** The shared broker with Barb's topics and the shared database with the chat schema, set up once per JVM. */
 final class TestInfra {
@@ -38,12 +39,24 @@ final class TestInfra {
             cfg.setPassword(pg.password());
             cfg.setMaximumPoolSize(8);
             db = new HikariDataSource(cfg);
-            // The trace-sink module owns the migrations (Flyway); here the schema file is simply executed.
-            String schema = Files.readString(Path.of("../sql/V1__chat_schema.sql"));
+            // The trace-sink module owns the migrations (Flyway); here the schema files are simply executed in
+            // version order (each is written to be run again safely).
+            List<Path> migrations;
+            try (var files = Files.list(Path.of("../sql"))) {
+                migrations = files.filter(f -> f.getFileName().toString().matches("V\\d+__.*\\.sql"))
+                        .sorted(java.util.Comparator.comparingInt(TestInfra::version)).toList();
+            }
             try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
-                st.execute(schema);
+                for (Path migration : migrations) {
+                    st.execute(Files.readString(migration));
+                }
             }
         }
         return db;
+    }
+
+    private static int version(Path migration) {
+        String name = migration.getFileName().toString();
+        return Integer.parseInt(name.substring(1, name.indexOf("__")));
     }
 }

@@ -174,17 +174,20 @@ public final class TraceBatchWriter {
         UUID requestId = UUID.fromString(e.requestId());
         UUID chatId = UUID.fromString(e.chatId());
         UUID userId = TraceEvents.uuidOrNull(e.userId());
+        TraceEvents.Replay replay = TraceEvents.replay(e);
         ensureUser(c, userId);
-        try (PreparedStatement ps = c.prepareStatement("""
-                insert into public.chat_sessions (id, user_id) values (?, ?)
-                on conflict (id) do update set updated_at = now()""")) {
+        // A shadow replay must not move the chat up the user's list: the session is only made sure of.
+        String session = replay.shadow()
+                ? "insert into public.chat_sessions (id, user_id) values (?, ?) on conflict (id) do nothing"
+                : "insert into public.chat_sessions (id, user_id) values (?, ?) on conflict (id) do update set updated_at = now()";
+        try (PreparedStatement ps = c.prepareStatement(session)) {
             ps.setObject(1, chatId);
             ps.setObject(2, userId);
             ps.executeUpdate();
         }
         JsonNode createdAt = e.payload().get("created_at_ms");
         long createdAtMs = createdAt != null && createdAt.canConvertToLong() ? createdAt.asLong() : e.timestampMs();
-        insertChatLog(c, requestId, userId, chatId, e.payload().get("question").asText(), createdAtMs);
+        insertChatLog(c, requestId, userId, chatId, e.payload().get("question").asText(), createdAtMs, replay);
         knownRequests.add(requestId);
     }
 
@@ -195,8 +198,10 @@ public final class TraceBatchWriter {
         JsonNode p = e.payload();
         try (PreparedStatement ps = c.prepareStatement("""
                 insert into public.request_traces
-                  (request_id, user_id, step_number, agent_name, input_data, output_data, usage, duration_ms, created_at)
-                values (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?)
+                  (request_id, user_id, step_number, agent_name, input_data, output_data, usage, duration_ms, created_at,
+                   replay_of)
+                values (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?,
+                        (select replay_of from public.chat_logs where request_id = ?))
                 on conflict (request_id, step_number) do nothing""")) {
             ps.setObject(1, requestId);
             ps.setObject(2, userId);
@@ -212,6 +217,7 @@ public final class TraceBatchWriter {
                 ps.setInt(8, clampToInt(d.asLong()));
             }
             ps.setObject(9, time(e.timestampMs()));
+            ps.setObject(10, requestId);
             ps.executeUpdate();
         }
     }
@@ -224,13 +230,15 @@ public final class TraceBatchWriter {
         ensureChatLog(c, e, question, knownRequests);
 
         Map<String, Usage> usage = withTotal(done.usage());
-        int completed;
+        boolean completed;
+        boolean shadow;
         // A row made late from a step_end has no question yet; the completion's chat state knows it.
         try (PreparedStatement ps = c.prepareStatement("""
                 update public.chat_logs
                    set response = ?, route = ?, agents_used = ?, duration_ms = ?, usage = ?::jsonb,
                        completed_at = now(), question = coalesce(nullif(question, ''), ?)
-                 where request_id = ? and completed_at is null""")) {
+                 where request_id = ? and completed_at is null
+                returning replay_mode""")) {
             ps.setString(1, truncate(done.response()));
             ps.setString(2, done.route());
             List<String> agents = done.agentsUsed() == null ? List.of() : done.agentsUsed();
@@ -239,10 +247,17 @@ public final class TraceBatchWriter {
             ps.setString(5, Json.toString(usage));
             ps.setString(6, question);
             ps.setObject(7, requestId);
-            completed = ps.executeUpdate();
+            try (ResultSet rs = ps.executeQuery()) {
+                completed = rs.next();
+                shadow = completed && TraceEvents.SHADOW.equals(rs.getString(1));
+            }
         }
-        if (completed == 0) {
+        if (!completed) {
             // Already completed by an earlier delivery of this event: counting again would double the stats.
+            return;
+        }
+        if (shadow) {
+            // The user never sees a shadow replay: their chat's stats, title and memory stay as they were.
             return;
         }
         Usage total = usage.get("total");
@@ -333,21 +348,23 @@ public final class TraceBatchWriter {
             ps.setObject(2, userId);
             ps.executeUpdate();
         }
-        insertChatLog(c, requestId, userId, chatId, question, e.timestampMs());
+        insertChatLog(c, requestId, userId, chatId, question, e.timestampMs(), TraceEvents.Replay.NONE);
         knownRequests.add(requestId);
     }
 
     private static void insertChatLog(Connection c, UUID requestId, UUID userId, UUID chatId, String question,
-                                      long createdAtMs) throws SQLException {
+                                      long createdAtMs, TraceEvents.Replay replay) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
-                insert into public.chat_logs (request_id, user_id, chat_id, question, created_at)
-                values (?, ?, ?, ?, ?)
+                insert into public.chat_logs (request_id, user_id, chat_id, question, created_at, replay_of, replay_mode)
+                values (?, ?, ?, ?, ?, ?, ?)
                 on conflict (request_id) do nothing""")) {
             ps.setObject(1, requestId);
             ps.setObject(2, userId);
             ps.setObject(3, chatId);
             ps.setString(4, question);
             ps.setObject(5, time(createdAtMs));
+            ps.setObject(6, replay.of());
+            ps.setString(7, replay.mode());
             ps.executeUpdate();
         }
     }

@@ -16,7 +16,7 @@ class MigrationsTest {
     void schemaIsPackagedAndAppliedOnceOnAFreshDatabase() throws SQLException {
         assertThat(Migrations.class.getResource("/db/migration/V1__chat_schema.sql")).isNotNull();
         try (HikariDataSource ds = TestDatabases.fresh("migrations")) {
-            assertThat(Migrations.apply(ds)).isEqualTo(1);
+            assertThat(Migrations.apply(ds)).isEqualTo(2);
             assertThat(Migrations.apply(ds)).isZero();
             try (Connection c = ds.getConnection(); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("""
@@ -25,6 +25,15 @@ class MigrationsTest {
                             and table_name in ('chat_sessions', 'chat_logs', 'request_traces')""")) {
                 rs.next();
                 assertThat(rs.getInt(1)).isEqualTo(3);
+            }
+            try (Connection c = ds.getConnection(); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("""
+                         select count(*) from information_schema.columns
+                          where table_schema = 'public'
+                            and (table_name, column_name) in (('chat_logs', 'replay_of'), ('chat_logs', 'replay_mode'),
+                                                              ('request_traces', 'replay_of'))""")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("the replay marks of V2").isEqualTo(3);
             }
         }
     }
@@ -35,7 +44,7 @@ class MigrationsTest {
             try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
                 st.execute("create table public.something_else (id int)");
             }
-            assertThat(Migrations.apply(ds)).isEqualTo(1);
+            assertThat(Migrations.apply(ds)).isEqualTo(2);
             try (Connection c = ds.getConnection(); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("select to_regclass('public.chat_logs') is not null")) {
                 rs.next();

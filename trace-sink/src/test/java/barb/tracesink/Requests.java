@@ -5,6 +5,7 @@ import barb.core.ChatState;
 import barb.core.ClarificationState;
 import barb.core.Json;
 import barb.core.RequestCompletion;
+import barb.core.ReplayMode;
 import barb.core.RequestEnvelope;
 import barb.core.Usage;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -72,9 +73,27 @@ final class Requests {
 
     static Request request(String chatId, String userId, ChatState before, String question, List<Step> steps,
                            String route, String response, String suggestedTitle, long startMs) {
-        String requestId = id();
-        RequestEnvelope env = RequestEnvelope.start(requestId, chatId, userId, question, startMs, startMs + 60_000,
+        RequestEnvelope env = RequestEnvelope.start(id(), chatId, userId, question, startMs, startMs + 60_000,
                 before.title() == null, before);
+        return events(env, before, steps, route, response, suggestedTitle, startMs);
+    }
+
+    /** A data request that replays {@code originalId} in the given mode. */
+    static Request replay(String originalId, ReplayMode mode, String chatId, String userId, ChatState before,
+                          String question, long startMs) {
+        RequestEnvelope original = RequestEnvelope.start(originalId, chatId, userId, question, startMs - 60_000,
+                startMs, before.title() == null, before);
+        RequestEnvelope env = RequestEnvelope.replay(original, id(), mode, before, startMs, startMs + 60_000);
+        return events(env, before, dataSteps(100, 300, 200, 10, 50, 400), "data",
+                "The five most volatile days of 2024 were …", "Replay title", startMs);
+    }
+
+    private static Request events(RequestEnvelope env, ChatState before, List<Step> steps, String route,
+                                  String response, String suggestedTitle, long startMs) {
+        String requestId = env.requestId();
+        String chatId = env.chatId();
+        String userId = env.userId();
+        String question = env.question();
         List<BarbEvent> events = new ArrayList<>();
         events.add(BarbEvent.requestStarted(env, before.lastRequestId() == null, startMs));
         long now = startMs;

@@ -4,6 +4,7 @@ import barb.core.BarbEvent;
 import barb.core.ChatState;
 import barb.core.Json;
 import barb.core.RequestCompletion;
+import barb.core.ReplayMode;
 import barb.core.RequestEnvelope;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.zaxxer.hikari.HikariDataSource;
@@ -84,6 +85,61 @@ class TraceBatchWriterTest {
                 .isEqualTo("gap fills in 2023?");
         assertThat(count("select count(*) from public.chat_logs where request_id = ? and completed_at is not null",
                 r.requestId())).isEqualTo(1);
+    }
+
+    @Test
+    void aShadowReplayIsStoredMarkedButLeavesTheChatAlone() throws SQLException {
+        String chat = Requests.id();
+        String user = Requests.id();
+        long t0 = System.currentTimeMillis();
+        Requests.Request original = Requests.dataRequest(chat, user, ChatState.fresh(chat, user), "top days 2024",
+                "First title", t0);
+        assertThat(writer.write(original.events()).rejected()).isEmpty();
+        String statsBefore = text("select stats::text from public.chat_sessions where id = ?", chat);
+        String memoryBefore = text("select memory::text from public.chat_sessions where id = ?", chat);
+        String updatedBefore = text("select updated_at::text from public.chat_sessions where id = ?", chat);
+
+        ChatState noTitle = new ChatState(chat, user, null, original.after().memory(), null, original.requestId(),
+                original.after().updatedAtMs());
+        Requests.Request shadow = Requests.replay(original.requestId(), ReplayMode.SHADOW, chat, user, noTitle,
+                "top days 2024", t0 + 10_000);
+        assertThat(writer.write(shadow.events()).rejected()).isEmpty();
+        assertThat(writer.write(shadow.events()).rejected()).as("redelivered").isEmpty();
+
+        assertThat(text("select stats::text from public.chat_sessions where id = ?", chat)).isEqualTo(statsBefore);
+        assertThat(text("select memory::text from public.chat_sessions where id = ?", chat)).isEqualTo(memoryBefore);
+        assertThat(text("select updated_at::text from public.chat_sessions where id = ?", chat)).isEqualTo(updatedBefore);
+        assertThat(text("select title from public.chat_sessions where id = ?", chat)).isEqualTo("First title");
+        assertThat(text("select replay_of::text from public.chat_logs where request_id = ?", shadow.requestId()))
+                .isEqualTo(original.requestId());
+        assertThat(text("select replay_mode from public.chat_logs where request_id = ?", shadow.requestId()))
+                .isEqualTo("shadow");
+        assertThat(text("select route from public.chat_logs where request_id = ?", shadow.requestId()))
+                .as("completed like any request").isEqualTo("data");
+        assertThat(count("select count(*) from public.request_traces where request_id = ? and replay_of is not null",
+                shadow.requestId())).isEqualTo(6);
+        assertThat(count("select count(*) from public.request_traces where request_id = ? and replay_of is null",
+                original.requestId())).isEqualTo(6);
+        assertThat(text("select replay_mode from public.chat_logs where request_id = ?", original.requestId()))
+                .isNull();
+    }
+
+    @Test
+    void aReplayIntoTheChatIsCountedLikeAMessage() throws SQLException {
+        String chat = Requests.id();
+        String user = Requests.id();
+        long t0 = System.currentTimeMillis();
+        Requests.Request original = Requests.dataRequest(chat, user, ChatState.fresh(chat, user), "top days 2024",
+                "First title", t0);
+        assertThat(writer.write(original.events()).rejected()).isEmpty();
+        Requests.Request intoChat = Requests.replay(original.requestId(), ReplayMode.INTO_CHAT, chat, user,
+                original.after(), "top days 2024", t0 + 10_000);
+        assertThat(writer.write(intoChat.events()).rejected()).isEmpty();
+
+        JsonNode stats = json("select stats from public.chat_sessions where id = ?", chat);
+        assertThat(stats.get("message_count").asInt()).isEqualTo(2);
+        assertThat(text("select replay_mode from public.chat_logs where request_id = ?", intoChat.requestId()))
+                .isEqualTo("into_chat");
     }
 
     @Test
