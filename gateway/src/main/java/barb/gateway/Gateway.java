@@ -3,6 +3,7 @@ package barb.gateway;
 import barb.core.ConsumerGroups;
 import barb.core.Json;
 import barb.core.KafkaSettings;
+import barb.figures.FiguresService;
 import barb.lag.LagMetrics;
 import barb.lag.LagMonitor;
 import barb.lag.LagSnapshot;
@@ -20,6 +21,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.sql.DataSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Properties;
@@ -28,8 +32,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The HTTP face of Barb: {@code POST /chat/stream} (SSE), {@code GET /chats}, {@code GET /chats/{id}/messages},
  * {@code GET /healthz}, and for operators {@code GET /metrics} (Prometheus text: consumer lag, the process's stage
- * meters, JVM) and {@code GET /lag} (the lag monitor's last snapshot as JSON), on Helidon SE's virtual-thread web
- * server.
+ * meters, JVM), {@code GET /lag} (the lag monitor's last snapshot as JSON) and the ops page under {@code /ops}
+ * ({@link OpsRoutes}), on Helidon SE's virtual-thread web server.
  *
  * <p>Authentication does not exist yet: every request is the configured dev user, and start-up says so loudly.
  */
@@ -51,6 +55,8 @@ public final class Gateway implements AutoCloseable {
     private final ProcessMetrics metrics;
     private final boolean ownsMetrics;
     private LagMonitor lag;
+    private FiguresService figures;
+    private OpsRoutes ops;
     private WebServer server;
 
     private Gateway(GatewayConfig config, KafkaSettings kafka, DataSource db, EventRelay relay, ChatStateView states,
@@ -77,7 +83,7 @@ public final class Gateway implements AutoCloseable {
      */
     public static Gateway start(GatewayConfig config, KafkaSettings kafka, DataSource db) {
         return start(config, kafka, db, new ProcessMetrics(), true,
-                LagMonitor.Settings.defaults(ConsumerGroups.all(ConsumerGroups.TRACE_SINK)));
+                LagMonitor.Settings.defaults(ConsumerGroups.all(ConsumerGroups.TRACE_SINK)), figuresInTempDir());
     }
 
     /**
@@ -87,11 +93,30 @@ public final class Gateway implements AutoCloseable {
      */
     public static Gateway start(GatewayConfig config, KafkaSettings kafka, DataSource db, ProcessMetrics metrics,
                                 LagMonitor.Settings lagSettings) {
-        return start(config, kafka, db, metrics, false, lagSettings);
+        return start(config, kafka, db, metrics, false, lagSettings, figuresInTempDir());
+    }
+
+    /**
+     * As above, with the ops figures' Streams application id and state directory; the gateway runs (and stops) the
+     * figures topology.
+     */
+    public static Gateway start(GatewayConfig config, KafkaSettings kafka, DataSource db, ProcessMetrics metrics,
+                                LagMonitor.Settings lagSettings, FiguresService.Settings figuresSettings) {
+        return start(config, kafka, db, metrics, false, lagSettings, figuresSettings);
+    }
+
+    /** The figures' default application id, with its state in a fresh temporary folder (the store is in memory). */
+    private static FiguresService.Settings figuresInTempDir() {
+        try {
+            return FiguresService.Settings.defaults(Files.createTempDirectory("barb-ops-figures-"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static Gateway start(GatewayConfig config, KafkaSettings kafka, DataSource db, ProcessMetrics metrics,
-                                 boolean ownsMetrics, LagMonitor.Settings lagSettings) {
+                                 boolean ownsMetrics, LagMonitor.Settings lagSettings,
+                                 FiguresService.Settings figuresSettings) {
         log.warn("DEV MODE: no authentication, every request is user {}", config.devUserId());
         EventRelay relay;
         ChatStateView states;
@@ -113,7 +138,11 @@ public final class Gateway implements AutoCloseable {
         try {
             gateway.lag = LagMonitor.create(kafka.bootstrap(), lagSettings);
             gateway.lag.onSnapshot(new LagMetrics(metrics.registry()));
+            LagHistory lagHistory = new LagHistory();
+            gateway.lag.onSnapshot(lagHistory);
             gateway.lag.startPolling();
+            gateway.figures = FiguresService.start(kafka.bootstrap(), figuresSettings);
+            gateway.ops = new OpsRoutes(gateway.figures, lagHistory, new OpsStore(db));
             gateway.server = WebServer.builder()
                     .host(config.host())
                     .port(config.port())
@@ -141,6 +170,7 @@ public final class Gateway implements AutoCloseable {
                 .get("/healthz", this::health)
                 .get("/metrics", this::metrics)
                 .get("/lag", this::lag)
+                .register("/ops", ops)
                 .error(HttpError.class, (req, res, e) -> HttpJson.error(res, e))
                 .error(Exception.class, this::unexpected);
     }
@@ -225,6 +255,9 @@ public final class Gateway implements AutoCloseable {
         }
         if (lag != null) {
             lag.close();
+        }
+        if (figures != null) {
+            figures.close();
         }
         if (ownsMetrics) {
             metrics.close();

@@ -9,7 +9,10 @@ import java.util.List;
  *
  * <p>For a partition, in Burrow's order:
  * <ol>
- *   <li>no lag now, or a zero lag anywhere in the window: OK (the consumer caught up within the window);</li>
+ *   <li>no lag now, or a zero lag anywhere in the window while the consumer still commits: OK (it caught up
+ *       within the window). A consumer that caught up and then stopped committing is not rescued by its old zero
+ *       lag: as in Burrow, a stop is a problem even if the lag was zero at some point (a worker that died while
+ *       idle must not show OK while records pile up behind it);</li>
  *   <li>a committed offset lower than the one before it: REWIND;</li>
  *   <li>the time since the last commit is longer than the window spans (last − first commit): STOP;</li>
  *   <li>the committed offset never moved over the window: STALL;</li>
@@ -31,7 +34,10 @@ public final class LagStatusEvaluator {
      * @param nowMs      the time now, in the samples' clock
      */
     public static LagStatus partitionStatus(List<OffsetSample> window, long currentLag, long nowMs) {
-        if (currentLag <= 0 || window.isEmpty() || lagWasZeroSomewhere(window)) {
+        if (currentLag <= 0 || window.isEmpty()) {
+            return LagStatus.OK;
+        }
+        if (lagWasZeroSomewhere(window) && !stoppedCommitting(window, nowMs)) {
             return LagStatus.OK;
         }
         if (offsetWentBack(window)) {

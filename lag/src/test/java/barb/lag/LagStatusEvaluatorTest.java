@@ -106,6 +106,14 @@ class LagStatusEvaluatorTest {
         }
 
         @Test
+        void aConsumerThatCaughtUpAndThenStoppedIsStopWhenRecordsArrive() {
+            // The worker died while idle (lag 0 at its last commits); a record arrived after that.
+            List<OffsetSample> w = window(10, 0, 12, 0, 14, 0); // spans 20 s
+            assertThat(LagStatusEvaluator.partitionStatus(w, 1, lastTime(w) + 20_001)).isEqualTo(STOP);
+            assertThat(LagStatusEvaluator.partitionStatus(w, 1, lastTime(w) + 20_000)).isEqualTo(OK);
+        }
+
+        @Test
         void stopIsReportedBeforeStall() {
             List<OffsetSample> w = window(10, 5, 10, 6, 10, 7);
             assertThat(LagStatusEvaluator.partitionStatus(w, 7, lastTime(w) + 30_000)).isEqualTo(STOP);

@@ -17,6 +17,7 @@ import barb.executor.DataInfo;
 import barb.executor.ExecutorHandler;
 import barb.executor.MarketDataStore;
 import barb.executor.SyntheticHistory;
+import barb.figures.FiguresService;
 import barb.gemini.GeminiAgents;
 import barb.gemini.GeminiClient;
 import barb.gemini.GeminiSettings;
@@ -190,7 +191,8 @@ final class BarbStack implements AutoCloseable {
             // trace-sink group.
             String sinkGroup = TraceSink.Settings.fromEnv(env).groupId();
             gateway = Gateway.start(GatewayConfig.fromEnv(env), kafka, db, metrics,
-                    LagMonitor.Settings.defaults(ConsumerGroups.all(sinkGroup)));
+                    LagMonitor.Settings.defaults(ConsumerGroups.all(sinkGroup)),
+                    FiguresService.Settings.defaults(config.dataDir().resolve("ops-figures")));
             started.push(gateway);
             log.info("[8/8] Gateway: listening on port {} ({} ms)", gateway.port(), ms(t0));
         } else {

@@ -1,0 +1,131 @@
+package barb.figures;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.CloseOptions;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.apache.kafka.streams.state.ReadOnlyWindowStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Runs {@link FiguresTopology} against a Kafka cluster and reads its window store through interactive queries.
+ * Start-up does not wait for the topology: until it runs, {@link #lastMinutes} says it is not ready.
+ *
+ * <p>The store is in memory, backed by its changelog topic, so a restart restores the last hour from Kafka and
+ * no RocksDB files are written. Every instance with the same application id shares the work; each answers only
+ * for the partitions it holds, so run one per application id (see docs/operations.md, "The ops page").
+ */
+public final class FiguresService implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(FiguresService.class);
+    /** The most minutes one query may ask for: the store keeps an hour. */
+    public static final int MAX_MINUTES = (int) FiguresTopology.RETENTION.toMinutes();
+
+    /**
+     * @param applicationId the Streams application id: its consumer group and the prefix of its internal topics
+     * @param stateDir      where Streams keeps its lock and checkpoint files
+     */
+    public record Settings(String applicationId, Path stateDir) {
+        public static final String DEFAULT_APPLICATION_ID = "barb-ops-figures";
+
+        public Settings {
+            if (applicationId == null || !applicationId.matches("[A-Za-z0-9._-]{1,200}")) {
+                throw new IllegalArgumentException("the figures application id must be 1-200 of A-Z a-z 0-9 . _ -");
+            }
+            if (stateDir == null) {
+                throw new IllegalArgumentException("the figures need a state directory");
+            }
+        }
+
+        public static Settings defaults(Path stateDir) {
+            return new Settings(DEFAULT_APPLICATION_ID, stateDir);
+        }
+    }
+
+    private final KafkaStreams streams;
+
+    private FiguresService(KafkaStreams streams) {
+        this.streams = streams;
+    }
+
+    public static FiguresService start(String bootstrap, Settings settings) {
+        KafkaStreams streams = new KafkaStreams(FiguresTopology.build(), properties(bootstrap, settings));
+        streams.setUncaughtExceptionHandler(e -> {
+            log.error("ops figures: the topology failed; replacing its thread", e);
+            return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse
+                    .REPLACE_THREAD;
+        });
+        streams.start();
+        log.info("ops figures: topology {} started over {}", settings.applicationId(), bootstrap);
+        return new FiguresService(streams);
+    }
+
+    private static Properties properties(String bootstrap, Settings settings) {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir().toAbsolutePath().toString());
+        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
+        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
+        // Interactive queries read through the record cache, so the figures are live at once; the commit interval
+        // only bounds how much is counted again after a crash.
+        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 5_000);
+        // A new application starts from the oldest event: the windows of the last hour fill at once and older
+        // records are dropped as expired.
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+        return p;
+    }
+
+    /** True once the topology runs (its store may still be restoring after a rebalance). */
+    public boolean running() {
+        return streams.state() == KafkaStreams.State.RUNNING;
+    }
+
+    /**
+     * The last {@code minutes} minutes up to the one holding {@code now}, oldest first.
+     *
+     * @throws FiguresNotReadyException while the topology starts, rebalances or restores
+     */
+    public OpsFigures lastMinutes(int minutes, Instant now) {
+        if (minutes < 1 || minutes > MAX_MINUTES) {
+            throw new IllegalArgumentException("minutes must be between 1 and " + MAX_MINUTES);
+        }
+        if (!running()) {
+            throw new FiguresNotReadyException("the figures topology is " + streams.state().name().toLowerCase()
+                    + ", not running yet");
+        }
+        long toMs = now.toEpochMilli();
+        long fromMs = FiguresReport.minuteOf(toMs) - (minutes - 1) * FiguresTopology.WINDOW.toMillis();
+        List<WindowRow> rows;
+        try {
+            ReadOnlyWindowStore<String, Tally> store = streams.store(StoreQueryParameters.fromNameAndType(
+                    FiguresTopology.STORE, QueryableStoreTypes.windowStore()));
+            rows = StoreRows.between(store, fromMs, toMs);
+        } catch (InvalidStateStoreException e) {
+            throw new FiguresNotReadyException("the figures store is not queryable right now: " + e.getMessage());
+        }
+        return new OpsFigures(now, FiguresTopology.WINDOW.toSeconds(), FiguresReport.minutes(rows, fromMs, toMs));
+    }
+
+    @Override
+    public void close() {
+        // Leaving the group hands the partitions to the next instance at once instead of after the session timeout.
+        boolean closed = streams.close(CloseOptions.groupMembershipOperation(
+                CloseOptions.GroupMembershipOperation.LEAVE_GROUP).withTimeout(Duration.ofSeconds(15)));
+        if (!closed) {
+            log.warn("ops figures: the topology did not stop within 15 s");
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package barb.figures;
+
+import barb.core.Topics;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Grouped;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Materialized;
+import org.apache.kafka.streams.kstream.TimeWindows;
+import org.apache.kafka.streams.state.Stores;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The ops figures as a Kafka Streams topology: every record of {@code barb.events.v1} and {@code barb.dlq.v1} becomes
+ * zero or more observations ({@link Observations}), re-keyed by what they count ({@link FigureKeys}) and tallied
+ * into one-minute tumbling windows by record time, in a window store read through interactive queries
+ * ({@link FiguresReport} turns its rows into figures). Pure definition: no Kafka connection here.
+ */
+public final class FiguresTopology {
+    /** The window store's name, for interactive queries. */
+    public static final String STORE = "ops-figures-per-minute";
+    public static final Duration WINDOW = Duration.ofMinutes(1);
+    /** Records up to this late (by stream time) still count in their minute; partitions are read unevenly. */
+    public static final Duration GRACE = Duration.ofMinutes(1);
+    /** How many minutes the store keeps; the page shows fewer. */
+    public static final Duration RETENTION = Duration.ofHours(1);
+
+    private FiguresTopology() {
+    }
+
+    public static Topology build() {
+        StreamsBuilder builder = new StreamsBuilder();
+        KStream<String, Long> fromEvents = builder
+                .stream(Topics.EVENTS, Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("events"))
+                .flatMap((requestId, value) -> Observations.ofEvent(value));
+        // A dead letter counts however unreadable its record is: that is often why it is there.
+        KStream<String, Long> fromDeadLetters = builder
+                .stream(Topics.DLQ, Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("dead-letters"))
+                .flatMap((key, value) -> List.of(KeyValue.pair(FigureKeys.DEAD_LETTERS, 0L)));
+        fromEvents.merge(fromDeadLetters)
+                .groupByKey(Grouped.with("by-figure", Serdes.String(), Serdes.Long()))
+                .windowedBy(TimeWindows.ofSizeAndGrace(WINDOW, GRACE))
+                .aggregate(() -> Tally.EMPTY,
+                        (key, durationMs, tally) -> FigureKeys.isTimed(key) ? tally.timed(durationMs)
+                                : tally.counted(),
+                        Materialized.<String, Tally>as(Stores.inMemoryWindowStore(STORE, RETENTION, WINDOW, false))
+                                .withKeySerde(Serdes.String())
+                                .withValueSerde(JsonSerde.of(Tally.class)));
+        return builder.build();
+    }
+}
