@@ -43,7 +43,7 @@ public final class Lexicon {
     private static final String DOWN_VERB = "(?:fell|fall|falls|falling|dropped|drop|drops|declined|decline|declines|"
             + "sank|sink|lost|lose|loses|slid|tanked|down|closed down|closed lower|упал\\p{L}*|упад\\p{L}*|пада\\p{L}*|"
             + "снизил\\p{L}*|просел\\p{L}*|просед\\p{L}*|подешевел\\p{L}*|закрыл\\p{L}* в минус\\p{L}*|"
-            + "закрыл\\p{L}* ниже|снижени\\p{L}*|падени\\p{L}*)";
+            + "закрыл\\p{L}* ниже|снижени\\p{L}*|падени\\p{L}*|слива\\p{L}*|слил\\p{L}*|пролив\\p{L}*|пролил\\p{L}*)";
     private static final String UP_VERB = "(?:rose|rise|rises|rising|gained|gain|gains|rallied|rally|rallies|climbed|"
             + "climb|jumped|up|closed up|closed higher|increased|вырос\\p{L}*|выраст\\p{L}*|раст[её]т|растут|рос|росл\\p{L}*|"
             + "подрос\\p{L}*|подорожал\\p{L}*|закрыл\\p{L}* в плюс\\p{L}*|закрыл\\p{L}* выше|рост\\p{L}*)";
@@ -83,6 +83,17 @@ public final class Lexicon {
             rule("(?:с|от) (\\d{1,2})(?::(\\d{2}))?()(?: часов| ч)? (?:до|по) (\\d{1,2})(?::(\\d{2}))?()"
                     + "(?: часов| ч)?(?: по нью йорку| et)?", m -> time(m, 1, 2, 3, 4, 5, 6)),
             rule("(\\d{1,2}):(\\d{2})()\\s?-\\s?(\\d{1,2}):(\\d{2})()", m -> time(m, 1, 2, 3, 4, 5, 6)),
+            // "from 2pm to the close", "с 15:00 до закрытия": until the cash close
+            rule("(?:from |с |после )?(\\d{1,2})(?::(\\d{2}))? ?(am|pm)? (?:to|till|until|до|-) (?:the )?(?:cash |rth )?"
+                    + "(?:close|bell|закрытия(?: кэша| ртх| rth)?)",
+                    m -> {
+                        int from = hour(m.group(1), m.group(3) != null ? m.group(3)
+                                : Integer.parseInt(m.group(1)) < 8 ? "pm" : null);
+                        return from < 0 || from >= 16 ? List.of() : kv("time", String.format(Locale.ROOT, "%02d:%s-16:00",
+                                from, m.group(2) == null ? "00" : m.group(2)));
+                    }),
+            // "первый часовик после открытия (9:30-10:30)": the window says which hour, "after the open" nothing more
+            rule("(?:после|after the|after) (?:открыти\\p{L}*|open)(?= \\(?\\d)", kv("filler", "")),
             // months as a filter (every March), weekdays
             rule("(?:every|each|all|in all|in every|on every) (january|february|march|april|may|june|july|august|"
                     + "september|october|november|december)s?", m -> kv("month", m.group(1))),
@@ -129,7 +140,16 @@ public final class Lexicon {
                                 : dayRange(m.group(3), m.group(4));
                         return days == null ? List.of() : kv("offsets", days);
                     }),
-            rule("(?:бин\\p{L}*|bins|корзин\\p{L}*) (\\d+)", m -> kv("bins", m.group(1))),
+            rule("(?:бин\\p{L}*|bins|корзин\\p{L}*) (?:на |по |of )?(\\d+)", m -> kv("bins", m.group(1))),
+            // "the next 2 days", "следующие 3 дня": each of them
+            rule("(?:the )?next (\\d) (?:trading )?days|следующ\\p{L}* (\\d) (?:торгов\\p{L}* )?(?:дня|дней)",
+                    m -> kv("offsets", dayRange("1", firstGroup(m)))),
+            rule("(?:that|the) day (?:\\+|and|plus)(?= (?:the )?next \\d)|(?:тот|этот|сам) день (?:\\+|и|плюс)(?= следующ)",
+                    kv("offsets", "0")),
+            // "just the #1 per year": one
+            rule("#(\\d+)", m -> kv("n", m.group(1))),
+            // "с какого по какое число": the dates, which a list of days shows anyway
+            rule("(?:и )?с какого (?:числа )?по какое(?: число)?|(?:from )?which date to which|какого числа", kv("filler", "")),
             rule("(?:on |in )?(?:days? )?(\\d+(?:(?:, ?| and |,? and )\\d+)*) (?:trading )?(?:days? )?after",
                     m -> kv("offsets", numberList(m.group(1)))),
             // distribution parameters
@@ -306,11 +326,11 @@ public final class Lexicon {
         // close against the same day's open: the candle's colour
         r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:above|higher than|over) "
                 + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
-                + "закрыл\\p{L}* выше (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* выше открыти\\p{L}*",
+                + "закры(?:л|вал)\\p{L}* выше (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* выше открыти\\p{L}*",
                 kv("color", "green")));
         r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:below|lower than|under) "
                 + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
-                + "закрыл\\p{L}* ниже (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* ниже открыти\\p{L}*",
+                + "закры(?:л|вал)\\p{L}* ниже (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* ниже открыти\\p{L}*",
                 kv("color", "red")));
         // price levels: "closed above 20000"
         r.add(rule("(close|closed|closes|closing price|open|opened|opens|opening price|закрыл\\p{L}*|закрыти\\p{L}*|"
@@ -344,6 +364,7 @@ public final class Lexicon {
         // the overnight high or low taken out by the day session
         r.add(rule("(?:break(?:s|ing)?|broke|take(?:s)? out|took out|taking out|run(?:s)?|ran|sweep(?:s)?|swept|"
                 + "clear(?:s|ed)?|trade(?:s|d)? (?:above|below|through)|exceed(?:s|ed)?|get(?:s)? (?:above|below)|"
+                + "break(?:s|ing)? (?:below|above|through)|broke (?:below|above|through)|"
                 + "go(?:es)? (?:above|below)|pierce(?:s|d)?|violate(?:s|d)?)(?: the| its)? (?:overnight|globex|night)"
                 + "(?: session)?(?:'s)? (high|low)s?|(?:overnight|globex) (high|low)s? (?:break|gets? taken out|taken out|"
                 + "broken|swept)", m -> kv("break", "overnight_" + firstGroup(m))));
@@ -415,7 +436,7 @@ public final class Lexicon {
                 + "(?:30|thirty)[ -]?min(?:ute)?s?(?= instead)", kv("bucket", "30m")));
         r.add(rule("(?:in |by |into )?(?:hourly|1 hour|one hour|часов\\p{L}*) (?:buckets?|intervals?|blocks?|"
                 + "интервал\\p{L}*|блок\\p{L}*)", kv("bucket", "60m")));
-        r.add(rule("(?:on |using |with |by |по )?(5|15|30)[ -]?(?:minute|min|m|минутн\\p{L}*|мин|минутк\\p{L}*)"
+        r.add(rule("(?:on |using |with |by |по )?(5|15|30)[ -]?(?:minutes?|min|m|минутн\\p{L}*|мин|минутк\\p{L}*)"
                 + "(?: (?:bars?|candles?|candlesticks?|свеч\\p{L}*|бар\\p{L}*)|(?= \\p{L}+ (?:bars?|candles?|свеч\\p{L}*|"
                 + "бар\\p{L}*)(?![\\p{L}])))", m -> kv("tf", m.group(1) + "m")));
         r.add(rule("(?:on |using |with |by |по )?(1|2|4)[ -]?(?:hour|h|час\\p{L}*)(?: (?:bars?|candles?|свеч\\p{L}*|"
@@ -437,19 +458,22 @@ public final class Lexicon {
                 kv("month", "december", "month", "january", "month", "february")));
         r.add(rule("regular days|normal days|обычные дни|обычных дней|остальные дни", kv("complement", "")));
         // "big days", "a big thursday", "больших гэпов": a size without a number; Barb asks how big
-        r.add(rule("(?<!(?:most|самы\\p{L}{0,3}|the) )(?:big|huge|large|massive|major|significant|больш(?:ой|ие|их|им|ая|ое|ую)|"
-                + "крупн\\p{L}*|жирн\\p{L}*|огромн\\p{L}*|значительн\\p{L}*)(?= (?:(?:rth|eth|ртх|етх|green|red|up|down|"
+        r.add(rule("(?<!(?:most|сам[ыоа]\\p{L}{0,3}|наи\\p{L}{0,6}|the) )(?:big|huge|large|massive|major|significant|больш(?:ой|ие|их|им|ая|ое|ую)|"
+                + "крупн\\p{L}*|жирн\\p{L}*|огромн\\p{L}*|значительн\\p{L}*|сильн(?:ого|ых|ый|ая|ой|ое|ые))(?= (?:(?:rth|eth|ртх|етх|green|red|up|down|"
                 + "зелен\\p{L}*|красн\\p{L}*) )?(?:days?|дн\\p{L}*|день|gaps?|gap ups?|gap downs?|гэп\\p{L}*|drops?|"
                 + "drop days?|down days?|up days?|moves?|rall(?:y|ies)|падени\\p{L}*|движени\\p{L}*|рост\\p{L}*|"
-                + "mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|понедельник\\p{L}*|вторник\\p{L}*|сред\\p{L}*|"
+                + "пролив\\p{L}*|слив\\p{L}*|обвал\\p{L}*|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|понедельник\\p{L}*|вторник\\p{L}*|сред\\p{L}*|"
                 + "четверг\\p{L}*|пятниц\\p{L}*)(?![\\p{L}]))", kv("vague", "size")));
+        // "in 23 and 24 combined", "за оба года вместе": the periods are one
+        r.add(rule("combined|together|all together|in total|вместе|в сумме|суммарно|оба года", kv("combined", "")));
         // "fomc and cpi days, separately": each named group is a side of its own, not one pooled filter
         // "gap at the RTH open (%)", "(тело, %)": a bare percent sign in brackets reads the measures in percent
         r.add(rule("(?<=\\(|, )(?:%|in %|в %|in percent|в процентах|pct)(?=\\))", kv("unit", "pct")));
         r.add(rule("(?:each )?separately|individually|respectively|each on (?:its|their) own|(?:по )?отдельности|"
                 + "отдельно(?: по каждому| для каждого)?|по каждому отдельно", kv("apart", "")));
         // time windows as traders write them: "4am-9:30", "(3:30-4)", "3-4 утра", "(12-1)"
-        r.add(rule("\\(?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)? ?(?:-|to|до) ?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)?\\)?"
+        r.add(rule("\\(?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)? ?(?:-|to|до) ?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)?"
+                + "(?: (?:et|est|edt|ny|по нью[ -]йорку|по ny|ny time))?\\)?"
                 + "(?= |$)", Lexicon::traderWindow));
         r.add(rule("(?:the )?week(?= (?:of|starting|beginning|from) )|(?<!(?:дн\\p{L}{0,3}|день) )(?:на )?недел(?:я|ю|и|е)(?= (?:с|от|начиная с) )",
                 kv("weekof", "")));
@@ -514,14 +538,16 @@ public final class Lexicon {
         r.add(rule("(?:down|negative|losing) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:down|lower|negative|in the red)|"
                 + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|в минус\\p{L}*|закрыл\\p{L}* ниже|" + DOWN_VERB
-                + "|selloffs?|sell offs?|crash\\p{L}*|dumps?|losses|обвал\\p{L}*|просадк\\p{L}*", kv("dir", "down")));
+                + "|selloffs?|sell offs?|crash\\p{L}*|dumps?|losses|обвал\\p{L}*|просадк\\p{L}*|слив\\p{L}*|пролив\\p{L}*",
+                kv("dir", "down")));
 
         // metrics
         r.add(rule("(" + String.join("|", FilterText.METRICS.stream().filter(x -> x.contains("_")).sorted().toList())
                 + ")", m -> kv("metric", m.group(1))));
         r.add(rule("(?<!top |топ |top-|топ-|top|топ)(\\d+)(?= (?:самых |наиболее |most |least )?(?:volatile|quietest|calmest|wildest|спокойн\\p{L}*|"
                 + "тих\\p{L}*|волатильн\\p{L}*))", m -> kv("n", m.group(1))));
-        r.add(rule("most volatile|самы\\p{L}* волатильн\\p{L}*|wildest", kv("rank", "desc", "metric", "range")));
+        r.add(rule("most volatile|самы\\p{L}* волатильн\\p{L}*|wildest|craziest|самы\\p{L}* (?:дик|бешен|безумн)\\p{L}*(?: по вол\\p{L}*)?",
+                kv("rank", "desc", "metric", "range")));
         r.add(rule("least volatile|calmest|quietest|самы\\p{L}* (?:спокойн|тих)\\p{L}*|наименее волатильн\\p{L}*",
                 kv("rank", "asc", "metric", "range")));
         r.add(rule("(?:(?:daily |day |дневн\\p{L}* )?(?:range|volatility|диапазон\\p{L}*)) (?:in|as|в) (?:a )?(?:percent\\p{L}*|%|процент\\p{L}*)|"
@@ -563,11 +589,12 @@ public final class Lexicon {
         r.add(rule("probabilit\\p{L}*|chances?|how likely|likelihood|odds|likely|вероятност\\p{L}*|шанс\\p{L}*|"
                 + "насколько вероятно", kv("op", "probability")));
         r.add(rule("what (?:happened|went on|was going on|did (?:nq|it|the market|nasdaq|price) do|'?d (?:nq|it) do)"
-                + "(?= (?:on|in|during|the week of|that day|that week|yesterday|today|last|this|\\d))|"
+                + "(?= (?:on|in|during|from|between|the week of|that day|that week|yesterday|today|last|this|\\d))|"
                 + "what'?d (?:nq|it) do|how did (?:nq|it|the market) (?:do|trade|go)(?= (?:on|yesterday|today|\\d))|"
                 + "(?:day )?recap(?: of)?|rundown(?: of)?|day stats|(?:stats|numbers) for (?:that|the) day|"
-                + "что (?:было|творилось|происходило|случилось)(?: с nq| на рынке| по nq| с рынком)?(?= (?:в |во |на |\\d|вчера|сегодня|"
-                + "за |тогда|по nq))|расклад(?: по дню)?|разбор дня|итоги дня|как прош(?:ел|ла) (?:день|сесси\\p{L}*|торговл\\p{L}*)",
+                + "что (?:было|творилось|происходило|случилось)(?: с nq| на рынке| по nq| с рынком)?(?= (?:в |во |на |с |от |\\d|вчера|сегодня|"
+                + "за |тогда|по nq))|расклад(?: по дню)?|разбор дня|итоги дня|как прош(?:ел|ла) (?:день|сесси\\p{L}*|торговл\\p{L}*)|"
+                + "o ?/ ?h ?/ ?l ?/ ?c|ohlc|day by day|по дням(?= (?:и|,|с|eth|rth|ртх|етх))|картин\\p{L}* (?:за|по) (?:вчерашн\\p{L}* |этот |тот )?(?:день|дню)",
                 kv("snapshot", "")));
         r.add(rule("what (?:does|do) (?:nq|it|the market|price|nasdaq) (?:usually |typically |normally )?do|"
                 + "что (?:обычно |как правило |в среднем )?(?:делает|происходит|бывает)(?: с)? ?(?:nq|нас|рынок|рынком|ценой|цена)?|"
@@ -639,6 +666,7 @@ public final class Lexicon {
     /** Words that carry no meaning of their own in a data question: they may be left over. */
     static final Set<String> FILLER = Set.copyOf(List.of(
             "what", "whats", "is", "are", "was", "were", "be", "been", "being", "the", "a", "an", "of", "in", "on",
+            "way", "play", "out", "lately", "market", "combined", "together", "вообще", "выхода", "выхода",
             "for", "during", "over", "at", "to", "by", "with", "within", "there", "did", "does", "do", "has", "have",
             "had", "me", "us", "i", "you", "we", "my", "our", "it", "its", "they", "them", "show", "give", "get",
             "tell", "please", "pls", "plz", "nq", "mnq", "nasdaq", "ndx", "nasdaq100", "100", "futures", "future",
@@ -687,7 +715,7 @@ public final class Lexicon {
             "ли", "же", "бы", "вообще", "примерно", "около", "года", "году", "год", "годы", "месяц", "месяца",
             "неделя", "недели", "неделю", "квартал", "квартала", "закрылся", "закрылись", "закрытие", "открытие",
             "цена", "цены", "значение", "значения", "величина", "размер", "пункты", "пунктов", "пункта",
-            "процентов", "процента", "процент", "или", "vs", "между", "сам", "сами", "сама", "само", "самих", "после", "перед", "потом", "затем",
+            "процентов", "процента", "процент", "или", "vs", "между", "реально", "смотрю", "смысле", "течение", "спорим", "сам", "сами", "сама", "само", "самих", "после", "перед", "потом", "затем",
             "хочу", "знать", "узнать", "посмотреть", "интересно", "можно", "нужно", "надо", "ну", "вот", "привет",
             "спасибо", "были", "тогда", "таких", "такие", "такой", "там", "все", "всех", "весь", "вся", "всё",
             "сколько", "него", "нем", "них", "ним", "он", "она", "они", "оно", "его", "ее", "их", "себя", "ведет",
@@ -804,8 +832,13 @@ public final class Lexicon {
     }
 
     private static List<String[]> time(Matcher m, int h1, int m1, int ap1, int h2, int m2, int ap2) {
-        int from = hour(m.group(h1), m.group(ap1));
+        // "between 3 and 4pm": the first hour takes the second's half of the day when it has none
+        String firstMark = m.group(ap1) != null ? m.group(ap1) : m.group(ap2);
+        int from = hour(m.group(h1), firstMark);
         int to = hour(m.group(h2), m.group(ap2));
+        if (m.group(ap1) == null && from > to && to >= 0) {
+            from = hour(m.group(h1), m.group(ap1));
+        }
         if (from < 0 || to < 0) {
             return null;
         }

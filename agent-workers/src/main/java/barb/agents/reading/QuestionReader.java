@@ -34,6 +34,17 @@ public final class QuestionReader {
     private static final Pattern YEAR_RANGE = Pattern.compile(
             "(?<![\\d.-])((?:19|20)\\d\\d)\\s?[-–]\\s?((?:19|20)\\d\\d)(?![\\d-])");
     private static final Pattern BARE_DECIMAL = Pattern.compile("(?<![\\d.])\\.(\\d)");
+    private static final String MONTH_RU = "(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)";
+    private static final String MONTH_EN = "(jan\\p{L}*|feb\\p{L}*|mar\\p{L}*|apr\\p{L}*|may|jun\\p{L}*|jul\\p{L}*|aug\\p{L}*|"
+            + "sep\\p{L}*|oct\\p{L}*|nov\\p{L}*|dec\\p{L}*)";
+    private static final Pattern DAYS_OF_A_MONTH_RU = Pattern.compile("(?<![\\p{L}])(с|от) (\\d{1,2}) (?:по|до|-) (\\d{1,2}) "
+            + MONTH_RU + " ((?:19|20)\\d\\d)");
+    private static final Pattern DAYS_OF_A_MONTH_EN = Pattern.compile("(?<![\\p{L}])" + MONTH_EN
+            + " (\\d{1,2})(?:st|nd|rd|th)? ?[-–] ?(\\d{1,2})(?:st|nd|rd|th)?,? ((?:19|20)\\d\\d)");
+    private static final Pattern DAYS_BEFORE_MONTH = Pattern.compile("(?<![\\p{L}\\d])(\\d{1,2}) ?[-–] ?(\\d{1,2}) "
+            + "(" + MONTH_RU.substring(1, MONTH_RU.length() - 1) + "|" + MONTH_EN.substring(1, MONTH_EN.length() - 1)
+            + ") ((?:19|20)\\d\\d)");
+    private static final Pattern CLOCK = Pattern.compile("(?<!\\d)\\d{1,2}:\\d{2}(?!\\d)");
     private static final Pattern CORRELATION_WORD = Pattern.compile("cor+e?lat|cor+ol|кор+ел|связь|relationship");
     private static final Pattern TOMORROW = Pattern.compile(
             "(?<![\\p{L}])(?:tomorrow|tmrw|завтра|завтрашн\\p{L}*)(?![\\p{L}])");
@@ -62,6 +73,16 @@ public final class QuestionReader {
         }
         try {
             String asked = withoutAsides(question);
+            // "I hold longs overnight and sell at the overnight high. How often does RTH take it out in 2025?": the
+            // story before the question gives context in words that would read as more sides; the question alone
+            // is read when it is a whole question by itself
+            String last = questionAfterStory(asked);
+            if (last != null) {
+                Reading alone = readNormalized(normalize(last)).reading;
+                if (alone.step() != null && alone.clarify().isEmpty() && alone.outOfScope() == null) {
+                    return alone;
+                }
+            }
             Reading whole = readNormalized(normalize(asked)).reading;
             return twoParts(asked).map(parts -> secondPart(whole, parts)).orElse(whole);
         } catch (RuntimeException e) {
@@ -81,6 +102,19 @@ public final class QuestionReader {
             + "want(?:ed)? to (?:see|know|check|understand)|wanna (?:see|know|check)|curious|wondering|"
             + "кажется|по ощущениям|ощущение|имхо|вроде|походу|чувствую|хочу (?:понять|проверить|посмотреть|узнать)|"
             + "пытаюсь понять|интересно)(?![\\p{L}]))");
+
+    /** The sentences after a first sentence that asks nothing, when they end in a question mark; else null. */
+    static String questionAfterStory(String text) {
+        // a sentence ends after a word of four letters or more ("г.", "гг.", "ср.", "след." are abbreviations)
+        String[] sentences = text.split("(?<=\\p{L}{4}[.!])\\s+");
+        if (sentences.length < 2 || sentences[0].contains("?") || !text.strip().endsWith("?")) {
+            return null;
+        }
+        // the story asks nothing and names no period: what it says is about the trader, not the data
+        boolean story = findings(sentences[0]).stream().noneMatch(f -> Set.of("when", "op", "freq", "agg", "rank", "n",
+                "snapshot").contains(f.kind()));
+        return story ? String.join(" ", java.util.Arrays.asList(sentences).subList(1, sentences.length)) : null;
+    }
 
     /** Words of a feeling or a joke: a later sentence with one of them and no question mark asks nothing. */
     private static final Pattern FEELING = Pattern.compile("(?<![\\p{L}])(?:feels?|seems?|i think|i feel|i guess|imo|imho|"
@@ -182,10 +216,16 @@ public final class QuestionReader {
                 .replace('–', '-')
                 .replace('—', '-')
                 .replace("×", " x ");
+        // "рендж" is how many write "ренж"
+        s = s.replace("рендж", "ренж");
         s = Shorthand.expand(SPACES.matcher(s).replaceAll(" ").strip());
         s = s.replaceAll("!(?!=)", " ");
         s = s.replaceAll("[?;\"«»“”]", " ");
         s = s.replaceAll("(\\d),(\\d)", "$1.$2");
+        // "с 5 по 9 мая 2025", "may 5-9 2025", "5-9 may 2025": days of one month, each written out
+        s = DAYS_OF_A_MONTH_RU.matcher(s).replaceAll("с $2 $4 $5 по $3 $4 $5");
+        s = DAYS_OF_A_MONTH_EN.matcher(s).replaceAll("from $1 $2 $4 to $1 $3 $4");
+        s = DAYS_BEFORE_MONTH.matcher(s).replaceAll("from $1 $3 $4 to $2 $3 $4");
         // "2023-2025": a range of years
         s = YEAR_RANGE.matcher(s).replaceAll("$1 to $2");
         // ".5%" is half a percent
@@ -452,6 +492,10 @@ public final class QuestionReader {
             Matcher m = TOKEN.matcher(text);
             while (m.find()) {
                 if (!free(m.start(), m.end())) {
+                    continue;
+                }
+                // "at 9:30": a clock time no rule read is the open or a reference, not a condition to ask about
+                if (CLOCK.matcher(text).region(Math.max(0, m.start() - 3), Math.min(text.length(), m.end() + 3)).find()) {
                     continue;
                 }
                 String bare = m.group().replaceAll("^[.\\-']+|[.\\-']+$", "");

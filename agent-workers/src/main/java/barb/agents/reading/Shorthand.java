@@ -23,7 +23,8 @@ final class Shorthand {
             Map.entry("avg", "average"), Map.entry("avgs", "averages"), Map.entry("av", "average"),
             Map.entry("avrg", "average"), Map.entry("med", "median"), Map.entry("std", "standard deviation"),
             Map.entry("stdev", "standard deviation"), Map.entry("avg/med", "average"),
-            Map.entry("mean/median", "average"), Map.entry("single", ""), Map.entry("single-day", "day"), Map.entry("calendar", ""), Map.entry("stddev", "standard deviation"),
+            Map.entry("mean/median", "average"), Map.entry("single", ""), Map.entry("mkt", "market"), Map.entry("dwn", "down"),
+            Map.entry("недельки", "недели"), Map.entry("неделек", "недель"), Map.entry("часовик", "часовой бар"), Map.entry("single-day", "day"), Map.entry("calendar", ""), Map.entry("stddev", "standard deviation"),
             Map.entry("rng", "range"), Map.entry("rngs", "ranges"), Map.entry("vol", "volume"),
             Map.entry("vola", "volatility"), Map.entry("volatil", "volatility"), Map.entry("chg", "change"),
             Map.entry("chng", "change"), Map.entry("pct", "percent"), Map.entry("corr", "correlation"),
@@ -93,6 +94,11 @@ final class Shorthand {
     private static final Pattern SHORT_YEARS = Pattern.compile(
             "(?<![\\p{L}])(in|for|from|during|за|в|с) (0[89]|1\\d|2[0-6])\\s?[-–/]\\s?(0[89]|1\\d|2[0-6])(?![\\d:.%\\p{L}])");
     /** "2020го", "2020-го", "2020г": a year with a Russian ending. */
+    private static final Pattern SHORT_YEAR_WORD = Pattern.compile(
+            "(?<![\\p{L}])(с|со|since|from|in|за|в) (0[89]|1\\d|2[0-6]) (года|год|годы|году|г\\.?|yr|year)(?![\\p{L}])");
+    private static final Pattern SHORT_YEAR_PAIR = Pattern.compile(
+            "(?<![\\p{L}])(in|for|за|в) (0[89]|1\\d|2[0-6]) (and|и|&) (0[89]|1\\d|2[0-6])(?![\\d:.%\\p{L}])");
+    private static final Pattern SHORT_YEAR_QUARTER = Pattern.compile("(?<![\\p{L}])q([1-4]) (0[89]|1\\d|2[0-6])(?![\\d:.%])");
     private static final Pattern HOURS_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)ч(?![\\p{L}])");
     /** "в какую 20-минутку" (into which slot): a bucket; "5-минутка" (a bar) is left for the reader. */
     private static final Pattern MINUTES_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)[ -]?минутк(?:у|и|ам|ах)(?![\\p{L}])");
@@ -118,6 +124,11 @@ final class Shorthand {
                 .equals("%") ? "%" : " " + m.group(2).strip()) + orMore);
         s = SHORT_YEARS.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + "-20" + m.group(3));
         s = YEAR_ENDING.matcher(s).replaceAll("$1");
+        // "с 22 года", "in 23 and 24", "q1 25": two-digit years where a year is meant
+        s = SHORT_YEAR_WORD.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + " " + m.group(3));
+        s = SHORT_YEAR_PAIR.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + " " + m.group(3) + " 20"
+                + m.group(4));
+        s = SHORT_YEAR_QUARTER.matcher(s).replaceAll("q$1 20$2");
         // "2ч", "20-минутку": a number of hours or minutes written as one word
         s = HOURS_WORD.matcher(s).replaceAll("$1 часа");
         s = MINUTES_WORD.matcher(s).replaceAll("по $1 минут");

@@ -131,7 +131,7 @@ final class StepBuilder {
 
     /** Kinds of findings that are no data of their own. */
     private static final Set<String> NOT_DATA = Set.of("filler", "connector", "or", "vs", "goal", "after",
-            "whenword", "complement", "apart", "vague");
+            "whenword", "complement", "apart", "vague", "combined");
 
     /** True when some finding names data (a metric, a period, a filter, an operation …). */
     static boolean isDataLike(List<Lexicon.Finding> findings) {
@@ -174,6 +174,32 @@ final class StepBuilder {
                 }
             }
             return new StepBuilder(rewritten, unknown, colon).build();
+        }
+        // "how often does january close green, since 2010": a month without a year next to a longer period is every
+        // January of it, and with a colour to count, the month's own candle
+        List<Lexicon.Finding> monthWhens = all("when").stream()
+                .filter(f -> barb.agents.steps.FilterText.MONTHS.contains(f.value())).toList();
+        if (!monthWhens.isEmpty() && all("when").size() > monthWhens.size()) {
+            List<Lexicon.Finding> months = new ArrayList<>(found);
+            for (Lexicon.Finding f : monthWhens) {
+                months.set(months.indexOf(f), new Lexicon.Finding("month", f.value(), f.start(), f.end(), f.seq()));
+                if ((has("freq") || has("op", "probability")) && has("color")) {
+                    months.add(new Lexicon.Finding("monthunit", "", f.start(), f.end(), f.seq()));
+                }
+            }
+            return new StepBuilder(months, unknown, colon).build();
+        }
+        // "in 2023 and 2024 combined": one period from the first to the last
+        if (has("combined") && all("when").size() >= 2 && all("when").stream().allMatch(f -> f.value().matches("\\d{4}"))) {
+            List<Lexicon.Finding> whens = all("when");
+            String from = whens.stream().map(Lexicon.Finding::value).min(String::compareTo).orElseThrow();
+            String to = whens.stream().map(Lexicon.Finding::value).max(String::compareTo).orElseThrow();
+            List<Lexicon.Finding> one = new ArrayList<>(found);
+            one.removeAll(whens);
+            one.add(new Lexicon.Finding("when", from + ".." + to, whens.get(0).start(), whens.get(0).end(),
+                    whens.get(0).seq()));
+            one.removeIf(f -> f.kind().equals("combined"));
+            return new StepBuilder(one, unknown, colon).build();
         }
         // "the week of Aug 5 2024": that day's Monday to Friday
         if (has("weekof") && all("when").size() == 1 && first("when").matches("\\d{4}-\\d{2}-\\d{2}")) {
@@ -904,6 +930,11 @@ final class StepBuilder {
     private void splitSides(Operation operation, List<Lexicon.Finding> ignored, List<Lexicon.Finding> common,
                             List<List<Lexicon.Finding>> sides) {
         List<Lexicon.Finding> usable = found.stream().filter(f -> !ignored.contains(f)).toList();
+        // a snapshot shows ETH and RTH side by side anyway: "по дням, и ETH и RTH" names no sides
+        if (operation == Operation.SNAPSHOT) {
+            common.addAll(usable.stream().filter(f -> !f.kind().equals("session")).toList());
+            return;
+        }
         if (operation == Operation.CORRELATION) {
             common.addAll(usable.stream().filter(f -> !f.kind().equals("metric")).toList());
             return;
