@@ -1,5 +1,7 @@
 package barb.dlq;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -31,7 +33,8 @@ public record DeadLetter(long offset, long writtenAtMs, String requestId, String
     public enum State { WAITING, PARKED, REDRIVEN }
 
     public DeadLetter {
-        headers = headers == null ? Map.of() : Map.copyOf(headers);
+        // in the order the record carried them: the original headers first, then the dead letter's
+        headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
     }
 
     public State state() {

@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class DeadLetterGauges implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DeadLetterGauges.class);
-    private static final List<DeadLetter.State> OPEN_STATES = List.of(DeadLetter.State.WAITING, DeadLetter.State.PARKED);
+    private static final List<DeadLetter.State> OPEN_STATES =
+            List.of(DeadLetter.State.WAITING, DeadLetter.State.PARKED);
 
     private record Key(String stage, String reason, DeadLetter.State state) {
     }

@@ -20,6 +20,7 @@ import barb.executor.SyntheticHistory;
 import barb.gemini.GeminiAgents;
 import barb.gemini.GeminiClient;
 import barb.gemini.GeminiSettings;
+import barb.dlq.DeadLetterGauges;
 import barb.gateway.Gateway;
 import barb.gateway.GatewayConfig;
 import barb.gateway.ProcessMetrics;
@@ -192,6 +193,8 @@ final class BarbStack implements AutoCloseable {
             gateway = Gateway.start(GatewayConfig.fromEnv(env), kafka, db, metrics,
                     LagMonitor.Settings.defaults(ConsumerGroups.all(sinkGroup)));
             started.push(gateway);
+            // The dead-letter gauges go where /metrics is served: the process that runs the gateway.
+            started.push(DeadLetterGauges.start(bootstrap, Duration.ofSeconds(5), metrics.registry()));
             log.info("[8/8] Gateway: listening on port {} ({} ms)", gateway.port(), ms(t0));
         } else {
             log.info("[8/8] Gateway: not in this process");
