@@ -22,8 +22,9 @@ import java.util.Map;
  * @param firstFailureMs when it failed the first time
  * @param lastFailureMs  when it failed the last time
  * @param redrivenTo     {@code topic/partition/offset} it was re-driven to, or null while it waits
- * @param headers        every header, the original record's and the dead letter's (last value of each name)
- * @param payload        the record's value as it failed; null when the reader was asked not to keep payloads
+ * @param headers        every header, the original record's and the dead letter's (last value of each name);
+ *                       empty when the reader was asked for counts only
+ * @param payload        the record's value as it failed; null when the reader was asked for counts only
  */
 public record DeadLetter(long offset, long writtenAtMs, String requestId, String stage, String reason, String message,
                          String error, String topic, int partition, long sourceOffset, int attempts,

@@ -12,17 +12,20 @@ import java.util.Map;
  * set re-driven. Fed in offset order by {@link DeadLetterReader}; no I/O here.
  */
 public final class DeadLetterLog {
-    private final boolean keepPayloads;
+    private final boolean whole;
     private final Map<Long, DeadLetter> byOffset = new LinkedHashMap<>();
 
-    /** @param keepPayloads false for a reader that only counts (the gauges), so a flood of big records costs little */
-    public DeadLetterLog(boolean keepPayloads) {
-        this.keepPayloads = keepPayloads;
+    /**
+     * @param whole false for a reader that only counts (the gauges): dead letters without their headers and payload,
+     *              so a flood of big records costs little
+     */
+    public DeadLetterLog(boolean whole) {
+        this.whole = whole;
     }
 
     void add(ConsumerRecord<String, byte[]> rec) {
         if (!DeadLetterRecords.isMarker(rec)) {
-            byOffset.put(rec.offset(), DeadLetterRecords.deadLetter(rec, keepPayloads));
+            byOffset.put(rec.offset(), DeadLetterRecords.deadLetter(rec, whole));
             return;
         }
         RedriveMarker marker = DeadLetterRecords.marker(rec);

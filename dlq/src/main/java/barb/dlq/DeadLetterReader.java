@@ -30,18 +30,21 @@ public final class DeadLetterReader implements AutoCloseable {
     /**
      * @param bootstrap    a checked host:port list
      * @param timeout      longest wait for Kafka in one read
-     * @param keepPayloads whether the dead letters keep their record values (a list or a show needs them)
+     * @param whole     whether the dead letters keep their headers and payload (show and redrive need them)
      */
-    public DeadLetterReader(String bootstrap, Duration timeout, boolean keepPayloads) {
+    public DeadLetterReader(String bootstrap, Duration timeout, boolean whole) {
         this.bootstrap = bootstrap;
         this.timeout = timeout;
-        this.log = new DeadLetterLog(keepPayloads);
+        this.log = new DeadLetterLog(whole);
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, "barb-dlq-reader-" + ProcessHandle.current().pid());
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         p.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        // The broker answers a connection's requests in order: a fetch left waiting for new records would hold the
+        // next read's offset queries for its whole wait.
+        p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100);
         p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         p.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());

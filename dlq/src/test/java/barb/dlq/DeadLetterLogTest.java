@@ -73,6 +73,7 @@ class DeadLetterLogTest {
         assertThat(log.all().getFirst().redrivenTo()).isEqualTo("barb.stage.parser.v1/1/77");
         assertThat(log.open()).extracting(DeadLetter::offset).containsExactly(2L);
         assertThat(log.open().getFirst().payload()).isNull();
+        assertThat(log.open().getFirst().headers()).isEmpty();
     }
 
     @Test
