@@ -74,7 +74,7 @@ public final class DeadLetters {
                                                     long nowMs) {
         ProducerRecord<String, byte[]> dlq = new ProducerRecord<>(Topics.DLQ, failed.key(), failed.value());
         for (Header h : failed.headers()) {
-            if (!h.key().startsWith(DLQ_PREFIX) && !h.key().startsWith(REDRIVE_PREFIX)) {
+            if (!isDeadLetterHeader(h.key())) {
                 dlq.headers().add(h);
             }
         }
@@ -100,6 +100,14 @@ public final class DeadLetters {
             h.add(REDRIVE_FROM, bytes(from));
         }
         return dlq;
+    }
+
+    /**
+     * True for the headers this class writes ({@code barb.dlq.*}, {@code barb.redrive.*}); the others are the
+     * record's own and travel with it through dead-lettering and re-driving.
+     */
+    public static boolean isDeadLetterHeader(String name) {
+        return name.startsWith(DLQ_PREFIX) || name.startsWith(REDRIVE_PREFIX);
     }
 
     /** The new deadline a re-drive gave the record, if it was re-driven. */

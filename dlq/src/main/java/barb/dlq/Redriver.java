@@ -111,7 +111,7 @@ public final class Redriver implements AutoCloseable {
     /** The headers the record had before it failed; the dead letter's own are left behind. */
     private static void copyOriginalHeaders(DeadLetter d, Headers into) {
         for (Map.Entry<String, String> h : d.headers().entrySet()) {
-            if (!h.getKey().startsWith("barb.dlq.") && !h.getKey().startsWith("barb.redrive.")) {
+            if (!DeadLetters.isDeadLetterHeader(h.getKey())) {
                 into.add(h.getKey(), DeadLetters.bytes(h.getValue()));
             }
         }
