@@ -105,6 +105,13 @@ public record RequestEnvelope(
                 expandedQuery, parsedQuery, plans, results, replayOf, reading, replayMode);
     }
 
+    /** This envelope with another deadline (a re-driven record gets a new one: the original has passed). */
+    public RequestEnvelope withDeadlineMs(long newDeadlineMs) {
+        return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, newDeadlineMs,
+                step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
+                expandedQuery, parsedQuery, plans, results, replayOf, reading);
+    }
+
     /** Sum of all agents' usage; each call is counted once (the predecessor double-counted, §16.2 #25). */
     public Usage totalUsage() {
         Usage total = Usage.ZERO;

@@ -10,16 +10,15 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,7 +41,7 @@ public final class StageWorker implements AutoCloseable {
 
     /**
      * @param maxInFlight   records handled at once by this worker
-     * @param maxAttempts   tries of a retriable failure before the request fails
+     * @param maxAttempts   tries of a retriable failure before the request fails and the record is dead-lettered
      * @param stageTimeout  the longest one handler call may take (the request deadline may cut it shorter)
      */
     public record Settings(int maxInFlight, int maxAttempts, Duration retryBackoff, Duration stageTimeout) {
@@ -217,13 +216,18 @@ public final class StageWorker implements AutoCloseable {
         } catch (ContractException e) {
             log.warn("stage {}: bad record {}-{}@{} sent to the DLQ: {}", agent, rec.topic(), rec.partition(),
                     rec.offset(), e.getMessage());
-            return counted(sendAll(List.of(deadLetter(rec, e.getMessage()))), metrics::deadLettered);
+            return counted(sendAll(List.of(deadLetter(rec, e))), metrics::deadLettered);
+        }
+        String redrivenFrom = DeadLetters.redrivenFrom(rec.headers());
+        OptionalLong redriveDeadline = DeadLetters.redriveDeadline(rec.headers());
+        if (redriveDeadline.isPresent() && redriveDeadline.getAsLong() > env.deadlineMs()) {
+            env = env.withDeadlineMs(redriveDeadline.getAsLong());
         }
         long now = System.currentTimeMillis();
         if (now >= env.deadlineMs()) {
             return counted(sendAll(failure(env, "deadline_exceeded",
-                    "The request ran out of time before the " + agent + " step could start.", 0, null)),
-                    metrics::failed);
+                    "The request ran out of time before the " + agent + " step could start.", 0, null,
+                    redrivenFrom)), metrics::failed);
         }
         if (!sendAll(List.of(event(BarbEvent.stepStart(env, agent, now))))) {
             return false;
@@ -233,19 +237,20 @@ public final class StageWorker implements AutoCloseable {
             try {
                 StageOutcome outcome = runHandler(env);
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
-                return sendAll(outcomeRecords(env, outcome, durationMs));
+                return sendAll(outcomeRecords(env, outcome, durationMs, redrivenFrom));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return false;
             } catch (TimeoutException e) {
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
                 return counted(sendAll(failure(env, "timeout",
-                        "The " + agent + " step took too long and was stopped.", durationMs, null)), metrics::failed);
+                        "The " + agent + " step took too long and was stopped.", durationMs, null, redrivenFrom)),
+                        metrics::failed);
             } catch (Exception e) {
                 Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-                FailureClassifier.Kind kind = FailureClassifier.classify(cause);
+                FailureClassifier.Kind kind = FailureClassifier.afterAttempt(cause, attempt, settings.maxAttempts());
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
-                if (kind == FailureClassifier.Kind.RETRY && attempt < settings.maxAttempts()) {
+                if (kind == FailureClassifier.Kind.RETRY) {
                     log.info("stage {}: attempt {} for request {} failed, retrying: {}", agent, attempt,
                             env.requestId(), cause.toString());
                     metrics.retried();
@@ -255,10 +260,10 @@ public final class StageWorker implements AutoCloseable {
                 log.warn("stage {}: request {} failed: {}", agent, env.requestId(), cause.toString(), cause);
                 List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
                 if (kind == FailureClassifier.Kind.DEAD_LETTER) {
-                    out.add(deadLetter(rec, cause.getMessage()));
+                    out.add(deadLetter(rec, cause));
                 }
                 out.addAll(failure(env, FailureClassifier.code(cause), FailureClassifier.userMessage(cause, agent),
-                        durationMs, cause.toString()));
+                        durationMs, cause.toString(), redrivenFrom));
                 if (!sendAll(out)) {
                     return false;
                 }
@@ -298,8 +303,9 @@ public final class StageWorker implements AutoCloseable {
         }
     }
 
+    /** @param redrivenFrom the dead letter this request's record was re-driven from, or null */
     private List<ProducerRecord<String, byte[]>> outcomeRecords(RequestEnvelope env, StageOutcome outcome,
-                                                               long durationMs) {
+                                                               long durationMs, String redrivenFrom) {
         long now = System.currentTimeMillis();
         RequestEnvelope state = outcome.envelope();
         List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
@@ -313,19 +319,27 @@ public final class StageWorker implements AutoCloseable {
         }
         RequestEnvelope advanced = state.advanced(agent, outcome.usage());
         if (outcome.next() != null) {
-            out.add(new ProducerRecord<>(outcome.next().topic(), env.requestId(), Json.toBytes(advanced)));
+            ProducerRecord<String, byte[]> next = new ProducerRecord<>(outcome.next().topic(), env.requestId(),
+                    Json.toBytes(advanced));
+            if (redrivenFrom != null) {
+                // The next stages must know too: the completion of a re-driven request leaves the chat alone.
+                next.headers().add(DeadLetters.REDRIVE_FROM, DeadLetters.bytes(redrivenFrom));
+            }
+            out.add(next);
             return out;
         }
-        out.addAll(completion(advanced, outcome.finish(), true, now));
+        out.addAll(completion(advanced, outcome.finish(), true, now, redrivenFrom));
         return out;
     }
 
     /**
      * The records that end a request: the chat's new state first, then the done event. A shadow replay writes no
-     * chat state: the user's memory and clarification dialogue must not learn of it.
+     * chat state (the user's memory and clarification dialogue must not learn of it), nor does a re-driven
+     * request: its envelope holds the chat as it was when it first ran, and writing it would roll back a
+     * conversation that has gone on since.
      */
     private List<ProducerRecord<String, byte[]>> completion(RequestEnvelope env, StageOutcome.Finish finish,
-                                                           boolean ok, long now) {
+                                                           boolean ok, long now, String redrivenFrom) {
         ChatState before = env.chatStateOrFresh();
         String suggested = ChatState.suggestedTitle(env);
         ChatState after = ChatState.afterRequest(env, finish.response(), finish.clarification(), finish.keyFacts(),
@@ -335,15 +349,16 @@ public final class StageWorker implements AutoCloseable {
         RequestCompletion completion = new RequestCompletion(finish.route(), finish.response(), env.agentsUsed(),
                 usage, now - env.createdAtMs(), before.title() == null ? suggested : null, after, ok);
         List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
-        if (!env.isShadowReplay()) {
+        if (!env.isShadowReplay() && redrivenFrom == null) {
             out.add(new ProducerRecord<>(Topics.CHAT_STATE, env.chatId(), Json.toBytes(after)));
         }
         out.add(event(BarbEvent.done(env, completion, now)));
         return out;
     }
+
     /** A failed step still gets its trace row, an error the client sees and a completed chat log. */
     private List<ProducerRecord<String, byte[]>> failure(RequestEnvelope env, String code, String userMessage,
-                                                        long durationMs, String detail) {
+                                                        long durationMs, String detail, String redrivenFrom) {
         long now = System.currentTimeMillis();
         List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
         var output = Json.object().put("error", code).put("message", userMessage);
@@ -354,7 +369,7 @@ public final class StageWorker implements AutoCloseable {
         out.add(event(BarbEvent.error(env, agent, code, userMessage, now)));
         RequestEnvelope advanced = env.advanced(agent, null);
         out.addAll(completion(advanced, new StageOutcome.Finish("error", userMessage, ClarificationState.none()),
-                false, now));
+                false, now, redrivenFrom));
         return out;
     }
 
@@ -362,15 +377,8 @@ public final class StageWorker implements AutoCloseable {
         return new ProducerRecord<>(Topics.EVENTS, e.requestId(), Json.toBytes(e));
     }
 
-    private ProducerRecord<String, byte[]> deadLetter(ConsumerRecord<String, byte[]> rec, String reason) {
-        ProducerRecord<String, byte[]> dlq = new ProducerRecord<>(Topics.DLQ, rec.key(), rec.value());
-        for (Header h : rec.headers()) {
-            dlq.headers().add(h);
-        }
-        dlq.headers().add("barb.dlq.reason", bytes(reason == null ? "unknown" : reason));
-        dlq.headers().add("barb.dlq.stage", bytes(agent));
-        dlq.headers().add("barb.dlq.source", bytes(rec.topic() + "-" + rec.partition() + "@" + rec.offset()));
-        return dlq;
+    private ProducerRecord<String, byte[]> deadLetter(ConsumerRecord<String, byte[]> rec, Throwable cause) {
+        return DeadLetters.of(rec, DeadLetters.Failure.of(agent, cause), System.currentTimeMillis());
     }
 
     /** Counts what a record caused once it is durably in Kafka (a record that is redone is counted then). */
@@ -379,10 +387,6 @@ public final class StageWorker implements AutoCloseable {
             count.run();
         }
         return sent;
-    }
-
-    private static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     /**

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "barb", mixinStandardHelpOptions = true, version = "barb 0.1.0",
         description = "Barb answers questions about NQ futures history through a Kafka pipeline of agents.",
         subcommands = {UpCommand.class, AskCommand.class, DataCommand.class, WorkerCommand.class,
-                BenchCommand.class, EvalCommand.class, LagCommand.class, ReplayCommand.class})
+                BenchCommand.class, EvalCommand.class, LagCommand.class, ReplayCommand.class, DlqCommand.class})
 public final class BarbCommand implements Runnable {
     @Override
     public void run() {

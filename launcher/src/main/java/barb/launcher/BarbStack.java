@@ -21,6 +21,7 @@ import barb.figures.FiguresService;
 import barb.gemini.GeminiAgents;
 import barb.gemini.GeminiClient;
 import barb.gemini.GeminiSettings;
+import barb.dlq.DeadLetterGauges;
 import barb.gateway.Gateway;
 import barb.gateway.GatewayConfig;
 import barb.gateway.ProcessMetrics;
@@ -194,6 +195,8 @@ final class BarbStack implements AutoCloseable {
                     LagMonitor.Settings.defaults(ConsumerGroups.all(sinkGroup)),
                     FiguresService.Settings.defaults(config.dataDir().resolve("ops-figures")));
             started.push(gateway);
+            // The dead-letter gauges go where /metrics is served: the process that runs the gateway.
+            started.push(DeadLetterGauges.start(bootstrap, Duration.ofSeconds(5), metrics.registry()));
             log.info("[8/8] Gateway: listening on port {} ({} ms)", gateway.port(), ms(t0));
         } else {
             log.info("[8/8] Gateway: not in this process");

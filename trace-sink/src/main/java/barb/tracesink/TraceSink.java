@@ -3,6 +3,8 @@ package barb.tracesink;
 import barb.core.BarbEvent;
 import barb.core.Config;
 import barb.core.ContractException;
+import barb.core.DeadLetterReason;
+import barb.core.DeadLetters;
 import barb.core.Json;
 import barb.core.KafkaSettings;
 import barb.core.Topics;
@@ -276,14 +278,14 @@ public final class TraceSink implements AutoCloseable {
                 events.add(Json.fromBytes(rec.value(), BarbEvent.class).validated());
                 eventRecords.add(rec);
             } catch (ContractException e) {
-                deadLetters.add(deadLetter(rec, e.getMessage()));
+                deadLetters.add(deadLetter(rec, DeadLetterReason.BAD_RECORD, e.getMessage()));
             }
         }
         long started = System.nanoTime();
         TraceBatchWriter.Result result = writer.write(events);
         writeTime.record(Duration.ofNanos(System.nanoTime() - started));
         for (Map.Entry<Integer, String> r : result.rejected().entrySet()) {
-            deadLetters.add(deadLetter(eventRecords.get(r.getKey()), r.getValue()));
+            deadLetters.add(deadLetter(eventRecords.get(r.getKey()), DeadLetterReason.DATABASE_REFUSED, r.getValue()));
         }
         sendAll(deadLetters);
         commitOffsets(batch);
@@ -308,8 +310,8 @@ public final class TraceSink implements AutoCloseable {
             f.get();
         }
         for (ProducerRecord<String, byte[]> r : records) {
-            log.warn("trace-sink: record {} sent to the DLQ: {}", header(r, "barb.dlq.source"),
-                    header(r, "barb.dlq.reason"));
+            log.warn("trace-sink: record {} sent to the DLQ: {}", header(r, DeadLetters.SOURCE),
+                    header(r, DeadLetters.MESSAGE));
         }
     }
 
@@ -332,24 +334,15 @@ public final class TraceSink implements AutoCloseable {
         }
     }
 
-    private static ProducerRecord<String, byte[]> deadLetter(ConsumerRecord<String, byte[]> rec, String reason) {
-        ProducerRecord<String, byte[]> dlq = new ProducerRecord<>(Topics.DLQ, rec.key(), rec.value());
-        for (Header h : rec.headers()) {
-            dlq.headers().add(h);
-        }
-        dlq.headers().add("barb.dlq.reason", bytes(reason == null ? "unknown" : reason));
-        dlq.headers().add("barb.dlq.stage", bytes("trace-sink"));
-        dlq.headers().add("barb.dlq.source", bytes(rec.topic() + "-" + rec.partition() + "@" + rec.offset()));
-        return dlq;
+    private static ProducerRecord<String, byte[]> deadLetter(ConsumerRecord<String, byte[]> rec,
+                                                             DeadLetterReason reason, String message) {
+        return DeadLetters.of(rec, new DeadLetters.Failure("trace-sink", reason, message, null),
+                System.currentTimeMillis());
     }
 
     private static String header(ProducerRecord<String, byte[]> r, String name) {
         Header h = r.headers().lastHeader(name);
         return h == null ? "" : new String(h.value(), StandardCharsets.UTF_8);
-    }
-
-    private static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     /** One last attempt for what is pending; anything not written stays uncommitted for the next start. */
