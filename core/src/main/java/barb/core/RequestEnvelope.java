@@ -109,7 +109,7 @@ public record RequestEnvelope(
     public RequestEnvelope withDeadlineMs(long newDeadlineMs) {
         return new RequestEnvelope(schemaVersion, requestId, chatId, userId, question, createdAtMs, newDeadlineMs,
                 step, agentsUsed, usage, needsTitle, chatState, lang, intent, internalQuery, understanding,
-                expandedQuery, parsedQuery, plans, results, replayOf, reading);
+                expandedQuery, parsedQuery, plans, results, replayOf, reading, replayMode);
     }
 
     /** Sum of all agents' usage; each call is counted once (the predecessor double-counted, §16.2 #25). */
