@@ -344,6 +344,45 @@ class ReadingClassesTest {
         assertThat(read("which month is the most volatile on average")).startsWith("mean range by month");
     }
 
+    @Test
+    void traderVocabularyAndShortYearsAreRead() {
+        assertThat(read("средний рендж ртх за 2024")).isEqualTo(read("средний ренж ртх за 2024"));
+        assertThat(read("сколько раз нас сливался больше чем на 3% за 2022")).contains("change_pct < -3");
+        assertThat(read("top 5 craziest rth days in 2021")).startsWith("list top 5 days by range descending");
+        assertThat(read("count red days in 21 and 22 combined")).contains("in 2021..2022").doesNotStartWith("compare");
+        assertThat(read("avg rth range in q2 24")).contains("in 2024-q2");
+        assertThat(read("гэпы вниз на ртх с 21 года")).contains("in 2021..");
+    }
+
+    @Test
+    void clockTimesAndWindowsWrittenTheTraderWayAreRead() {
+        assertThat(QuestionReader.read("how often does rth close green when nq gaps up at 9:30").clarify()).isEmpty();
+        assertThat(read("how many 15 min candles between 2 and 3pm had a range over 30 pts in 2024"))
+                .contains("15m bars").contains("time = 14:00-15:00");
+        assertThat(read("avg range from 3pm to the close on fridays in 2024")).contains("time = 15:00-16:00");
+        assertThat(read("avg range (10-11 et) in 2024")).contains("time = 10:00-11:00");
+    }
+
+    @Test
+    void daysOfOneMonthAreAPeriodAndASnapshotShowsBothSessions() {
+        assertThat(read("что было с 3 по 7 марта 2025? по дням, и ETH и RTH"))
+                .isEqualTo("what happened in 2025-03-03..2025-03-07");
+        assertThat(read("what did nq do march 3-7 2025")).isEqualTo("what happened in 2025-03-03..2025-03-07");
+    }
+
+    @Test
+    void aMonthWithoutAYearBesideALongerPeriodIsEveryOneOfThem() {
+        assertThat(read("how often does october close red? since 2012")).contains("monthly bars")
+                .contains("month = october").contains("in 2012..");
+    }
+
+    @Test
+    void theQuestionAfterAStoryIsReadAloneWhenItIsWhole() {
+        assertThat(read("I fade the first push on mondays and my PnL is rough. how often does rth close red in 2024?"))
+                .isEqualTo(read("how often does rth close red in 2024?"));
+        assertThat(read("привет) сколько раз с 2015 г. было 5+ красных дней подряд?")).contains("in 2015..");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
