@@ -32,7 +32,7 @@ public final class ProcessMetrics implements AutoCloseable {
     }
 
     /** The Prometheus text exposition of every meter. */
-    String scrape() {
+    public String scrape() {
         return registry.scrape();
     }
 

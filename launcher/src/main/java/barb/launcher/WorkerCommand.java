@@ -52,14 +52,33 @@ final class WorkerCommand implements Callable<Integer> {
             System.err.println("barb worker " + name + " needs BARB_PG_URL");
             return 2;
         }
+        int metricsPort;
+        try {
+            metricsPort = parts.contains(BarbStack.Part.GATEWAY) ? -1 : MetricsEndpoint.port(System.getenv());
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            return 2;
+        }
         BarbStack stack = BarbStack.start(config, System.getenv(), parts, stages);
+        // the gateway serves its process's /metrics itself; any other worker serves them on their own port
+        MetricsEndpoint metrics = metricsPort < 0 ? null
+                : MetricsEndpoint.start(metricsHost(), metricsPort, () -> stack.metrics().scrape());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (metrics != null) {
+                metrics.close();
+            }
             stack.close();
             stopped.countDown();
         }, "barb-shutdown"));
         stopped.await();
         return 0;
+    }
+
+    /** The address of a worker's /metrics: BARB_HTTP_HOST, as for the gateway (the container image sets 0.0.0.0). */
+    private static String metricsHost() {
+        String host = System.getenv("BARB_HTTP_HOST");
+        return host == null || host.isBlank() ? "127.0.0.1" : host.strip();
     }
 
     static Stage stageNamed(String name) {
