@@ -67,6 +67,7 @@ public final class ClarifyContinueHandler implements StageHandler {
             case "session" -> java.util.Set.of("session");
             case "compare_groups" -> java.util.Set.of("when", "weekday", "month", "session", "event");
             case "threshold" -> java.util.Set.of("cond");
+            case "period" -> java.util.Set.of("when");
             default -> java.util.Set.of("cond", "pattern", "event", "metric", "color", "dir", "gap", "consec");
         };
         return said.stream().anyMatch(f -> kinds.contains(f.kind()));

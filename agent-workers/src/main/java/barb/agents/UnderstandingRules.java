@@ -144,6 +144,8 @@ final class UnderstandingRules {
                     List.of("years (2023 vs 2024)", "weekdays", "months", "sessions (RTH vs ETH)"));
             case "metric" -> new ClarificationItem("metric", "the measure is not clear",
                     List.of("range", "change", "volume", "gap"));
+            case "period" -> new ClarificationItem("period", "'lately' can mean a week or a year, and the average moves with it",
+                    List.of("the last 30 days", "the last 3 months", "this year"));
             case "threshold" -> new ClarificationItem("threshold", "how big is big decides which days count",
                     List.of("more than 1%", "more than 2%", "more than 1.5x the 20-day average"));
             default -> {

@@ -164,7 +164,7 @@ public final class ConceptCatalog {
     private static final java.util.regex.Pattern SHAPES = java.util.regex.Pattern.compile(
             "(?:how (?:is|are|does|do) (?:an? |the )?([\\p{L}\\d ]+?) (?:different|differ)(?: from| to)|"
             + "(?:the )?(?:difference|diff|differences) (?:between|of) (?:an? |the )?([\\p{L}\\d ]+?) and |"
-            + "what (?:counts|qualifies) as (?:an? |the )?([\\p{L}\\d ]+)|"
+            + "what (?:exactly )?(?:counts|qualifies) as (?:an? |the )?([\\p{L}\\d ]+)|"
             + "what (?:is|s) considered (?:an? |the )?([\\p{L}\\d ]+)|"
             + "чем (?:отличается |отличаются )?([\\p{L}\\d ]+?) (?:отличается |отличаются )?от|"
             + "(?:в )?чем разница (?:между )?([\\p{L}\\d ]+?) и |разница между ([\\p{L}\\d ]+?) и |"
@@ -208,7 +208,10 @@ public final class ConceptCatalog {
         if (best == null) {
             return askedLater(s);
         }
-        String term = s.substring(best.length()).strip();
+        // "что такое NR7 и чем он отличается от инсайд дня", "what's an nr7, and how is it computed": the first notion
+        String term = s.substring(best.length()).strip()
+                .split(" (?:и|and|,|а|-|–) ?(?:чем|как|how|what|why|в чем|это|is it|много|мало)(?![\\p{L}])")[0]
+                .replaceAll(" \\d+(?:\\.\\d+)?$", "").strip();
         for (String suffix : SUFFIXES) {
             if (term.endsWith(suffix)) {
                 term = term.substring(0, term.length() - suffix.length()).strip();

@@ -146,6 +146,17 @@ public final class Lexicon {
                     m -> kv("offsets", dayRange("1", firstGroup(m)))),
             rule("(?:that|the) day (?:\\+|and|plus)(?= (?:the )?next \\d)|(?:тот|этот|сам) день (?:\\+|и|плюс)(?= следующ)",
                     kv("offsets", "0")),
+            // "на след день и через день": the day after next as well
+            rule("(?<=(?:след|следующ)\\p{L}{0,4}\\.? (?:день|дня) )и через день", kv("offsets", "2")),
+            // "up more than 1.5% from the open": the day's body, not the change from the previous close
+            rule("(up|down|вырос\\p{L}*|упал\\p{L}*|выше|ниже) (?:more than |over |by |at least |больше (?:чем )?|на )?(?:на )?"
+                    + NUM + " ?(%|pts|points|пункт\\p{L}*) (?:from (?:the |its )?open|от открытия)",
+                    m -> {
+                        boolean down = m.group(1).matches("down|упал.*|ниже");
+                        double v = Math.abs(Double.parseDouble(m.group(2)));
+                        String metric = isPoints(m.group(3)) ? "body" : "body_pct";
+                        return kv("cond", metric + (down ? " < " : " > ") + FilterText.number(down ? -v : v));
+                    }),
             // "just the #1 per year": one
             rule("#(\\d+)", m -> kv("n", m.group(1))),
             // "с какого по какое число": the dates, which a list of days shows anyway
@@ -372,6 +383,10 @@ public final class Lexicon {
                 + "(?:за )?)?(хай|лой|максимум|минимум)\\p{L}* (?:овернайт\\p{L}*|ночн\\p{L}*(?: сесси\\p{L}*)?|ночи|globex)",
                 m -> kv("break", firstGroup(m).startsWith("х") || firstGroup(m).startsWith("максимум")
                         ? "overnight_high" : "overnight_low")));
+        // "пробивает ночной хай", "выносила ovn high": the adjective before the level
+        r.add(rule("(?:пробива|пробьет|пробил|снос|снес|обновля|обновил|перебива|перебил|выход|выш|вынос|вынес|забира|забрал)"
+                + "\\p{L}* (?:за )?(?:ночн\\p{L}*|овернайт\\p{L}*|overnight|ovn) (хай|лой|максимум|минимум|high|low)\\p{L}*",
+                m -> kv("break", firstGroup(m).matches("х.*|максимум.*|high") ? "overnight_high" : "overnight_low")));
 
         // sessions
         r.add(rule("london open|first hour of (?:the )?(?:london|european?)(?: session)?|перв\\p{L}* час\\p{L}* "
@@ -436,6 +451,8 @@ public final class Lexicon {
                 + "(?:30|thirty)[ -]?min(?:ute)?s?(?= instead)", kv("bucket", "30m")));
         r.add(rule("(?:in |by |into )?(?:hourly|1 hour|one hour|часов\\p{L}*) (?:buckets?|intervals?|blocks?|"
                 + "интервал\\p{L}*|блок\\p{L}*)", kv("bucket", "60m")));
+        r.add(rule("пятиминут\\p{L}*(?: (?:бар|свеч)\\p{L}*)?", kv("tf", "5m")));
+        r.add(rule("часовик\\p{L}*|часов(?:ой|ые|ых|ого) (?:бар|свеч)\\p{L}*", kv("tf", "1h")));
         r.add(rule("(?:on |using |with |by |по )?(5|15|30)[ -]?(?:minutes?|min|m|минутн\\p{L}*|мин|минутк\\p{L}*)"
                 + "(?: (?:bars?|candles?|candlesticks?|свеч\\p{L}*|бар\\p{L}*)|(?= \\p{L}+ (?:bars?|candles?|свеч\\p{L}*|"
                 + "бар\\p{L}*)(?![\\p{L}])))", m -> kv("tf", m.group(1) + "m")));
@@ -466,6 +483,8 @@ public final class Lexicon {
                 + "четверг\\p{L}*|пятниц\\p{L}*)(?![\\p{L}]))", kv("vague", "size")));
         // "in 23 and 24 combined", "за оба года вместе": the periods are one
         r.add(rule("combined|together|all together|in total|вместе|в сумме|суммарно|оба года", kv("combined", "")));
+        // "lately", "в последнее время": a period nobody can pin down, so Barb asks
+        r.add(rule("lately|recently|these days|of late|в последнее время|последнее время|недавно", kv("vaguetime", "")));
         // "fomc and cpi days, separately": each named group is a side of its own, not one pooled filter
         // "gap at the RTH open (%)", "(тело, %)": a bare percent sign in brackets reads the measures in percent
         r.add(rule("(?<=\\(|, )(?:%|in %|в %|in percent|в процентах|pct)(?=\\))", kv("unit", "pct")));
@@ -666,7 +685,7 @@ public final class Lexicon {
     /** Words that carry no meaning of their own in a data question: they may be left over. */
     static final Set<String> FILLER = Set.copyOf(List.of(
             "what", "whats", "is", "are", "was", "were", "be", "been", "being", "the", "a", "an", "of", "in", "on",
-            "way", "play", "out", "lately", "market", "combined", "together", "вообще", "выхода", "выхода",
+            "way", "play", "out", "market", "combined", "together", "вообще", "выхода", "выхода",
             "for", "during", "over", "at", "to", "by", "with", "within", "there", "did", "does", "do", "has", "have",
             "had", "me", "us", "i", "you", "we", "my", "our", "it", "its", "they", "them", "show", "give", "get",
             "tell", "please", "pls", "plz", "nq", "mnq", "nasdaq", "ndx", "nasdaq100", "100", "futures", "future",

@@ -118,7 +118,8 @@ public final class QuestionReader {
 
     /** Words of a feeling or a joke: a later sentence with one of them and no question mark asks nothing. */
     private static final Pattern FEELING = Pattern.compile("(?<![\\p{L}])(?:feels?|seems?|i think|i feel|i guess|imo|imho|"
-            + "lol|lmao|meme|always|never|кажется|по ощущениям|имхо|лол|походу|вечно|всегда)(?![\\p{L}])");
+            + "lol|lmao|meme|always|never|кажется|кажутся|по ощущениям|имхо|лол|походу|вечно|всегда|"
+            + "i trade|i fade|i hold|my bot|my setup|торгую|шорчу|лонгую|держу|мой бот|мой сетап|скальпер я)(?![\\p{L}])");
 
     static String withoutAsides(String question) {
         String lower = question.toLowerCase(Locale.ROOT);

@@ -131,7 +131,7 @@ final class StepBuilder {
 
     /** Kinds of findings that are no data of their own. */
     private static final Set<String> NOT_DATA = Set.of("filler", "connector", "or", "vs", "goal", "after",
-            "whenword", "complement", "apart", "vague", "combined");
+            "whenword", "complement", "apart", "vague", "combined", "vaguetime");
 
     /** True when some finding names data (a metric, a period, a filter, an operation …). */
     static boolean isDataLike(List<Lexicon.Finding> findings) {
@@ -581,6 +581,9 @@ final class StepBuilder {
         boolean sized = found.stream().anyMatch(f -> f.kind().equals("cond") && f.value().matches(".*\\d.*"));
         if (has("vague") && !sized) {
             clarify.add("threshold");
+        }
+        if (has("vaguetime") && !has("when")) {
+            clarify.add("period");
         }
         for (String word : new LinkedHashSet<>(unknown)) {
             clarify.add("term:" + word);

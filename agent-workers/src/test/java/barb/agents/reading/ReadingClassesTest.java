@@ -383,6 +383,32 @@ class ReadingClassesTest {
         assertThat(read("привет) сколько раз с 2015 г. было 5+ красных дней подряд?")).contains("in 2015..");
     }
 
+    @Test
+    void russianBarsBreaksAndDaysAfterNext() {
+        assertThat(read("как часто RTH пробивает ночной лой? с 2022")).startsWith("probability of broke_overnight_low = 1");
+        assertThat(read("сколько пятиминуток на RTH за 2024 имели рендж больше 80 пунктов"))
+                .contains("5m bars").contains("range > 80");
+        assertThat(read("средний рендж часовиков на RTH по часам за 2024")).contains("1h bars").contains("by hour");
+        assertThat(read("что делает нас на след день и через день после NFP?")).contains("1 and 2 days after");
+    }
+
+    @Test
+    void aMoveFromTheOpenIsTheBodyAndLatelyIsAskedAbout() {
+        assertThat(read("chance rth closes up more than 1% from the open after a gap down"))
+                .startsWith("probability of body_pct > 1");
+        assertThat(QuestionReader.read("whats the avg rth gap been lately").clarify()).containsExactly("period");
+        assertThat(QuestionReader.read("средний ренж ртх в последнее время").clarify()).contains("period");
+    }
+
+    @Test
+    void aFirstPersonStoryAfterTheQuestionAndConceptsWithASecondClause() {
+        assertThat(read("сколько было outside дней на RTH в 2024? торгую пробой аутсайдов, мне важно"))
+                .isEqualTo(read("сколько было outside дней на RTH в 2024?"));
+        assertThat(IntentClassifier.classify("what exactly counts as an inside day").intent()).isEqualTo("concept");
+        assertThat(IntentClassifier.classify("что такое NR7 и чем он отличается от инсайд дня?").intent())
+                .isEqualTo("concept");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
