@@ -56,7 +56,15 @@ record RunRecord(String requestId, boolean finished, String route, String answer
      */
     static BarbEvent slimmed(BarbEvent e) {
         if (e.type() == EventType.DONE) {
-            return e;
+            // the completion carries the chat's whole state after the request (its memory): a run record needs
+            // the route, the answer and the latency, and thousands of chat states would fill the heap
+            if (!e.payload().isObject()) {
+                return e;
+            }
+            ObjectNode payload = ((ObjectNode) e.payload()).deepCopy();
+            payload.remove(List.of("chat_state", "usage", "agents_used", "suggested_title"));
+            return new BarbEvent(e.schemaVersion(), e.type(), e.requestId(), e.chatId(), e.userId(), e.step(),
+                    e.agent(), e.timestampMs(), payload, e.index());
         }
         if (e.type() != EventType.STEP_END) {
             return null;
