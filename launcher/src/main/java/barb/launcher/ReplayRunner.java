@@ -71,8 +71,11 @@ final class ReplayRunner {
     ReplayReport run(ReplaySelection selection, Progress progress) throws InterruptedException {
         RequestTopicReader.Found found;
         Map<String, RunRecord> originalRuns;
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(kafka.consumer(null,
-                "barb-replay-reader-" + ProcessHandle.current().pid()))) {
+        java.util.Properties readerProps = kafka.consumer(null, "barb-replay-reader-" + ProcessHandle.current().pid());
+        // the reader holds every selected request while it reads their runs: small fetches keep the heap for them
+        // (the default 50 MB fetch buffer is as big as the requests of a 10 k replay)
+        readerProps.put(org.apache.kafka.clients.consumer.ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * 1024 * 1024);
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(readerProps)) {
             TopicScan scan = new TopicScan(consumer, settings.kafkaTimeout());
             found = new RequestTopicReader(scan, settings.readTimeout()).read(selection, settings.limit());
             originalRuns = new OriginalRuns(scan, settings.readTimeout()).read(found.originals());

@@ -70,7 +70,12 @@ record RunRecord(String requestId, boolean finished, String route, String answer
             return null;
         }
         if ("planner".equals(e.agent())) {
-            return e;
+            ObjectNode output = Json.object();
+            output.set("execution_plan", e.payload().path("output").get("execution_plan"));
+            ObjectNode payload = Json.object();
+            payload.set("output", output);
+            return new BarbEvent(e.schemaVersion(), e.type(), e.requestId(), e.chatId(), e.userId(), e.step(),
+                    e.agent(), e.timestampMs(), payload, e.index());
         }
         if (!"executor".equals(e.agent())) {
             return null;
