@@ -183,14 +183,22 @@ public final class Gateway implements AutoCloseable {
                     mode.explicit() ? " (BARB_AUTH=dev)" : " (no BARB_SUPABASE_JWT_SECRET or BARB_SUPABASE_URL set)",
                     config.devUserId(), config.host());
             log.warn(banner);
-        } else {
-            log.info("sign-in: Supabase access tokens ({}{})",
-                    mode.jwtSecret() == null ? "" : "HS256 with the JWT secret",
-                    mode.supabaseUrl() == null ? "" : (mode.jwtSecret() == null ? "" : ", ")
-                            + "ES256/RS256 from " + JwtVerifier.jwksUrl(mode.supabaseUrl()));
+            logOperatorAccess(config);
+            return;
         }
-        log.info("operator endpoints: {}", config.operatorToken() == null ? "local clients only"
-                : "bearer BARB_OPERATOR_TOKEN");
+        if (mode.jwtSecret() != null) {
+            log.info("sign-in: Supabase access tokens signed with the JWT secret (HS256)");
+        }
+        if (mode.supabaseUrl() != null) {
+            log.info("sign-in: Supabase access tokens signed with the keys at {} (ES256/RS256), issuer {}",
+                    JwtVerifier.jwksUrl(mode.supabaseUrl()), JwtVerifier.issuer(mode.supabaseUrl()));
+        }
+        logOperatorAccess(config);
+    }
+
+    private static void logOperatorAccess(GatewayConfig config) {
+        log.info("operator endpoints (/metrics, /lag, /ops): {}", config.operatorToken() == null
+                ? "local clients only" : "bearer BARB_OPERATOR_TOKEN");
     }
 
     public int port() {
