@@ -58,8 +58,8 @@ final class ChatStream {
         this.metrics = metrics;
     }
 
-    void handle(ServerRequest req, ServerResponse res) throws SQLException {
-        String userId = config.devUserId();
+    /** @param userId the signed-in user (or the dev user), already checked */
+    void handle(ServerRequest req, ServerResponse res, String userId) throws SQLException {
         ChatRequest body = ChatRequest.parse(HttpJson.readBody(req), config.maxMessageChars());
         boolean newChat = body.chatId() == null;
         String chatId = newChat ? UUID.randomUUID().toString() : body.chatId();

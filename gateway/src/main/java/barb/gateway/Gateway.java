@@ -10,6 +10,7 @@ import barb.lag.LagSnapshot;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -26,8 +27,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * The HTTP face of Barb: {@code POST /chat/stream} (SSE), {@code GET /chats}, {@code GET /chats/{id}/messages},
@@ -35,7 +38,10 @@ import java.util.concurrent.TimeUnit;
  * meters, JVM), {@code GET /lag} (the lag monitor's last snapshot as JSON) and the ops page under {@code /ops}
  * ({@link OpsRoutes}), on Helidon SE's virtual-thread web server.
  *
- * <p>Authentication does not exist yet: every request is the configured dev user, and start-up says so loudly.
+ * <p>Every API route needs a Supabase access token ({@link Authenticator}) unless the gateway runs in dev mode,
+ * which only a loopback listen address allows; operator routes follow {@link OperatorAccess}; state-changing
+ * requests must come from an allowed origin ({@link OriginCheck}). Unknown paths answer a JSON 404, known paths
+ * with another method a JSON 405 with {@code Allow}.
  */
 public final class Gateway implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Gateway.class);
@@ -54,6 +60,9 @@ public final class Gateway implements AutoCloseable {
     private final ChatStream stream;
     private final ProcessMetrics metrics;
     private final boolean ownsMetrics;
+    private final Authenticator auth;
+    private final OperatorAccess operators;
+    private volatile OriginCheck origins;
     private LagMonitor lag;
     private FiguresService figures;
     private OpsRoutes ops;
@@ -73,6 +82,9 @@ public final class Gateway implements AutoCloseable {
         adminProps.put(AdminClientConfig.CLIENT_ID_CONFIG, clientId + "-admin");
         this.admin = Admin.create(adminProps);
         this.store = new ChatStore(db);
+        this.auth = new Authenticator(config.auth(), config.devUserId());
+        this.operators = new OperatorAccess(config.operatorToken());
+        this.origins = OriginCheck.of(config.allowedOrigins(), config.host(), config.port());
         this.stream = new ChatStream(config, relay, states, new ChatLocks(), store, producer,
                 new GatewayMetrics(metrics.registry()));
     }
@@ -117,7 +129,7 @@ public final class Gateway implements AutoCloseable {
     private static Gateway start(GatewayConfig config, KafkaSettings kafka, DataSource db, ProcessMetrics metrics,
                                  boolean ownsMetrics, LagMonitor.Settings lagSettings,
                                  FiguresService.Settings figuresSettings) {
-        log.warn("DEV MODE: no authentication, every request is user {}", config.devUserId());
+        logAuthMode(config);
         EventRelay relay;
         ChatStateView states;
         try {
@@ -155,34 +167,105 @@ public final class Gateway implements AutoCloseable {
             gateway.close();
             throw e;
         }
-        log.info("gateway listening on http://{}:{}", config.host(), gateway.port());
+        // With port 0 the own origin is known only now.
+        gateway.origins = OriginCheck.of(config.allowedOrigins(), config.host(), gateway.port());
+        log.info("gateway listening on http://{}:{}; browsers may post from {}", config.host(), gateway.port(),
+                gateway.origins.allowed());
         return gateway;
+    }
+
+    private static void logAuthMode(GatewayConfig config) {
+        AuthMode mode = config.auth();
+        if (mode.isDev()) {
+            String banner = "*".repeat(78);
+            log.warn(banner);
+            log.warn("DEV MODE{}: no sign-in, every request is user {}; served on {} only",
+                    mode.explicit() ? " (BARB_AUTH=dev)" : " (no BARB_SUPABASE_JWT_SECRET or BARB_SUPABASE_URL set)",
+                    config.devUserId(), config.host());
+            log.warn(banner);
+            logOperatorAccess(config);
+            return;
+        }
+        if (mode.jwtSecret() != null) {
+            log.info("sign-in: Supabase access tokens signed with the JWT secret (HS256)");
+        }
+        if (mode.supabaseUrl() != null) {
+            log.info("sign-in: Supabase access tokens signed with the keys at {} (ES256/RS256), issuer {}",
+                    JwtVerifier.jwksUrl(mode.supabaseUrl()), JwtVerifier.issuer(mode.supabaseUrl()));
+        }
+        logOperatorAccess(config);
+    }
+
+    private static void logOperatorAccess(GatewayConfig config) {
+        log.info("operator endpoints (/metrics, /lag, /ops): {}", config.operatorToken() == null
+                ? "local clients only" : "bearer BARB_OPERATOR_TOKEN");
     }
 
     public int port() {
         return server.port();
     }
 
+    /** A route handler that receives the checked user. */
+    @FunctionalInterface
+    private interface UserHandler {
+        void handle(ServerRequest req, ServerResponse res, String userId) throws Exception;
+    }
+
+    /** A path pattern and the methods it answers; what the JSON 404/405 are decided from. */
+    private record KnownPath(Pattern path, String allow) {
+    }
+
+    private static final List<KnownPath> KNOWN_PATHS = List.of(
+            new KnownPath(Pattern.compile("/chat/stream"), "POST"),
+            new KnownPath(Pattern.compile("/chats"), "GET"),
+            new KnownPath(Pattern.compile("/chats/[^/]+/messages"), "GET"),
+            new KnownPath(Pattern.compile("/healthz"), "GET"),
+            new KnownPath(Pattern.compile("/metrics"), "GET"),
+            new KnownPath(Pattern.compile("/lag"), "GET"),
+            new KnownPath(Pattern.compile("/ops(/.*)?"), "GET"));
+
     private void routes(HttpRouting.Builder r) {
-        r.post("/chat/stream", stream::handle)
-                .get("/chats", this::chats)
-                .get("/chats/{id}/messages", this::messages)
+        r.addFilter(new RequestGuard(operators, () -> origins))
+                .post("/chat/stream", user(stream::handle))
+                .get("/chats", user(this::chats))
+                .get("/chats/{id}/messages", user(this::messages))
                 .get("/healthz", this::health)
                 .get("/metrics", this::metrics)
                 .get("/lag", this::lag)
                 .register("/ops", ops)
+                .any(this::noRoute)
                 .error(HttpError.class, (req, res, e) -> HttpJson.error(res, e))
                 .error(Exception.class, this::unexpected);
     }
 
-    private void chats(ServerRequest req, ServerResponse res) throws SQLException {
-        HttpJson.send(res, 200, store.chats(config.devUserId()));
+    /** Authenticates first: a request without a valid token runs nothing of the handler. */
+    private Handler user(UserHandler handler) {
+        return (req, res) -> {
+            String userId = auth.userId(req);
+            handler.handle(req, res, userId);
+        };
     }
 
-    private void messages(ServerRequest req, ServerResponse res) throws SQLException {
+    private void noRoute(ServerRequest req, ServerResponse res) {
+        String path = req.path().path();
+        String method = req.prologue().method().text();
+        for (KnownPath known : KNOWN_PATHS) {
+            if (known.path().matcher(path).matches() && !List.of(known.allow().split(", ")).contains(method)) {
+                res.header(HeaderNames.ALLOW, known.allow());
+                throw new HttpError(405, "method_not_allowed", method + " " + path + ": allowed " + known.allow());
+            }
+        }
+        throw HttpError.notFound("no such route: " + method + " " + path);
+    }
+
+    private void chats(ServerRequest req, ServerResponse res, String userId) throws SQLException {
+        HttpJson.send(res, 200, store.chats(userId));
+    }
+
+    private void messages(ServerRequest req, ServerResponse res, String userId) throws SQLException {
         String chatId = ChatRequest.parseUuid(req.path().pathParameters().get("id"), "id");
         int limit = limit(req.query().first("limit").orElse(null));
-        String userId = config.devUserId();
+        // Someone else's chat is "no such chat", exactly like a chat that does not exist: ids do not leak.
         if (store.activeChat(chatId, userId).isEmpty()) {
             throw HttpError.notFound("id: no such chat");
         }

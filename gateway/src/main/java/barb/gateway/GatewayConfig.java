@@ -3,20 +3,26 @@ package barb.gateway;
 import barb.core.Config;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /**
  * How the gateway serves. Environment: BARB_HTTP_HOST (127.0.0.1), BARB_HTTP_PORT (8080; 0 = a free port),
  * BARB_REQUEST_TIMEOUT_SECONDS (60), BARB_REQUEST_GRACE_SECONDS (5), BARB_MAX_MESSAGE_CHARS (4000),
- * BARB_DEV_USER_ID (00000000-0000-0000-0000-000000000001).
+ * BARB_DEV_USER_ID (00000000-0000-0000-0000-000000000001), the sign-in settings of {@link AuthMode},
+ * BARB_ALLOWED_ORIGINS (the gateway's own origin) and BARB_OPERATOR_TOKEN (unset: operator endpoints for local
+ * clients only; see {@link OperatorAccess}).
  *
  * @param requestTimeout how long the pipeline has for one request (the envelope's deadline)
  * @param grace          how long past the deadline the gateway still waits for the done event
- * @param devUserId      the user every request runs as until authentication exists
+ * @param devUserId      the user every request runs as in dev mode
+ * @param auth           Supabase sign-in or dev mode; dev mode only on a loopback listen address
+ * @param allowedOrigins the web origins allowed to send non-GET requests; empty = the gateway's own
+ * @param operatorToken  the bearer token operator endpoints require, or null for local clients only
  */
 public record GatewayConfig(String host, int port, Duration requestTimeout, Duration grace, int maxMessageChars,
-                            String devUserId) {
+                            String devUserId, AuthMode auth, List<String> allowedOrigins, String operatorToken) {
 
     public static final String DEFAULT_DEV_USER_ID = "00000000-0000-0000-0000-000000000001";
     /** Largest request body accepted; bigger ones get 413. */
@@ -39,6 +45,17 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
             throw new IllegalArgumentException("BARB_MAX_MESSAGE_CHARS must be positive, got " + maxMessageChars);
         }
         devUserId = canonicalUuid(devUserId, "BARB_DEV_USER_ID");
+        if (auth == null) {
+            throw new IllegalArgumentException("auth mode missing");
+        }
+        if (auth.isDev() && !Loopback.isLoopbackHost(host)) {
+            // Dev mode makes everyone the dev user: on an address other machines reach, that is everyone's chats.
+            throw new IllegalArgumentException("refusing to start: dev mode (no sign-in) on BARB_HTTP_HOST=" + host
+                    + ", which is not a loopback address. Set BARB_SUPABASE_JWT_SECRET and/or BARB_SUPABASE_URL to "
+                    + "sign users in, or listen on 127.0.0.1");
+        }
+        allowedOrigins = allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins);
+        new OperatorAccess(operatorToken); // checks its length
     }
 
     public static GatewayConfig fromEnv(Map<String, String> env) {
@@ -48,7 +65,10 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
                 Duration.ofSeconds(Config.intValue(env, "BARB_REQUEST_TIMEOUT_SECONDS", 60, 1, 3600)),
                 Duration.ofSeconds(Config.intValue(env, "BARB_REQUEST_GRACE_SECONDS", 5, 0, 600)),
                 Config.intValue(env, "BARB_MAX_MESSAGE_CHARS", 4000, 1, 100_000),
-                Config.string(env, "BARB_DEV_USER_ID", DEFAULT_DEV_USER_ID));
+                Config.string(env, "BARB_DEV_USER_ID", DEFAULT_DEV_USER_ID),
+                AuthMode.fromEnv(env),
+                OriginCheck.parse(env.get("BARB_ALLOWED_ORIGINS")),
+                Config.string(env, "BARB_OPERATOR_TOKEN", null));
     }
 
     /** Defaults, on a free port of the loopback interface. */
@@ -57,7 +77,27 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
     }
 
     public GatewayConfig withRequestTimeout(Duration timeout, Duration newGrace) {
-        return new GatewayConfig(host, port, timeout, newGrace, maxMessageChars, devUserId);
+        return new GatewayConfig(host, port, timeout, newGrace, maxMessageChars, devUserId, auth, allowedOrigins,
+                operatorToken);
+    }
+
+    public GatewayConfig withAuth(AuthMode newAuth) {
+        return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, newAuth,
+                allowedOrigins, operatorToken);
+    }
+
+    public GatewayConfig withOperatorToken(String token) {
+        return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, auth, allowedOrigins,
+                token);
+    }
+
+    /** Never prints the secrets. */
+    @Override
+    public String toString() {
+        return "GatewayConfig[host=" + host + ", port=" + port + ", requestTimeout=" + requestTimeout + ", grace="
+                + grace + ", maxMessageChars=" + maxMessageChars + ", devUserId=" + devUserId + ", auth=" + auth
+                + ", allowedOrigins=" + allowedOrigins + ", operatorToken=" + (operatorToken == null ? "unset" : "***")
+                + "]";
     }
 
     private static String canonicalUuid(String value, String name) {

@@ -17,8 +17,13 @@ final class HttpJson {
     private HttpJson() {
     }
 
-    /** The body, at most {@link GatewayConfig#MAX_BODY_BYTES}; a larger one is a 413. */
+    /**
+     * The body, at most {@link GatewayConfig#MAX_BODY_BYTES}; a larger one is a 413, one that is not declared
+     * {@code application/json} a 415. The type check matters for browsers: a page on another site may send a
+     * {@code text/plain} POST without asking first (no CORS preflight), never an {@code application/json} one.
+     */
     static byte[] readBody(ServerRequest req) {
+        requireJson(req.headers().first(HeaderNames.CONTENT_TYPE).orElse(null));
         int max = GatewayConfig.MAX_BODY_BYTES;
         OptionalLong declared = req.headers().contentLength();
         if (declared.isPresent() && declared.getAsLong() > max) {
@@ -38,6 +43,13 @@ final class HttpJson {
         }
     }
 
+    static void requireJson(String contentType) {
+        String mediaType = contentType == null ? "" : contentType.split(";", 2)[0].trim();
+        if (!mediaType.equalsIgnoreCase("application/json")) {
+            throw new HttpError(415, "unsupported_media_type", "body: Content-Type must be application/json");
+        }
+    }
+
     private static HttpError tooLarge(int max) {
         return new HttpError(413, "payload_too_large", "body: at most " + max + " bytes");
     }
@@ -49,6 +61,9 @@ final class HttpJson {
     }
 
     static void error(ServerResponse res, HttpError e) {
+        if (e.status() == 401) {
+            res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"barb\"");
+        }
         send(res, e.status(), Json.object().put("error", e.code()).put("message", e.getMessage()));
     }
 }

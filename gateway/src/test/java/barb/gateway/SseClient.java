@@ -39,29 +39,52 @@ final class SseClient {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
     private final String base;
+    private final String token;
 
     SseClient(int port) {
+        this(port, null);
+    }
+
+    /** @param token sent as {@code Authorization: Bearer} on every call, or null */
+    SseClient(int port, String token) {
         this.base = "http://127.0.0.1:" + port;
+        this.token = token;
     }
 
     Result post(String path, String body) throws Exception {
-        HttpRequest req = HttpRequest.newBuilder(URI.create(base + path))
+        HttpRequest req = builder(path)
                 .timeout(Duration.ofSeconds(90))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
         return read(http.send(req, HttpResponse.BodyHandlers.ofInputStream()));
     }
 
+    /** Any method, with the given headers (name, value, name, value …) and an optional body. */
+    Result send(String method, String path, String body, String... headers) throws Exception {
+        HttpRequest.Builder b = builder(path).timeout(Duration.ofSeconds(90))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return read(http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream()));
+    }
+
+    private HttpRequest.Builder builder(String path) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path));
+        return token == null ? b : b.header("Authorization", "Bearer " + token);
+    }
+
     /** Starts a stream and returns its open body, for tests that hang up early. */
     HttpResponse<InputStream> open(String path, String body) throws Exception {
-        HttpRequest req = HttpRequest.newBuilder(URI.create(base + path))
+        HttpRequest req = builder(path)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
         return http.send(req, HttpResponse.BodyHandlers.ofInputStream());
     }
 
     Result get(String path) throws Exception {
-        HttpRequest req = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30)).GET().build();
+        HttpRequest req = builder(path).timeout(Duration.ofSeconds(30)).GET().build();
         return read(http.send(req, HttpResponse.BodyHandlers.ofInputStream()));
     }
 

@@ -22,7 +22,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code barb ask "question"}: posts to a running gateway and prints the streamed answer and its table. */
-@Command(name = "ask", description = "Ask a running Barb a question and print the streamed answer.")
+@Command(name = "ask", description = "Ask a running Barb a question and print the streamed answer."
+        + " With sign-in on, set BARB_TOKEN to your Supabase access token.")
 final class AskCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "QUESTION", description = "The question, in quotes.")
     String question;
@@ -44,11 +45,17 @@ final class AskCommand implements Callable<Integer> {
             body.put("chat_id", chatId);
         }
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/chat/stream"))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + "/chat/stream"))
                 .header("Content-Type", "application/json")
                 .header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.toString(body)))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofString(Json.toString(body)));
+        // With sign-in on, the user's Supabase access token; read from the environment so it stays out of the
+        // shell history and the process list.
+        String token = System.getenv("BARB_TOKEN");
+        if (token != null && !token.isBlank()) {
+            builder.header("Authorization", "Bearer " + token.trim());
+        }
+        HttpRequest request = builder.build();
         HttpResponse<java.io.InputStream> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());

@@ -146,6 +146,34 @@ class DockerComposeTest {
     }
 
     @Test
+    void signInIsOnAndNoSecretHasADefault() throws IOException {
+        Map<String, String> gateway = environment(services.path("gateway"));
+        assertThat(gateway.get("BARB_SUPABASE_URL")).as("the gateway's BARB_SUPABASE_URL must be required")
+                .matches("\\$\\{BARB_SUPABASE_URL:\\?.+}");
+        assertThat(gateway).doesNotContainKey("BARB_AUTH").doesNotContainKey("BARB_DEV_USER_ID");
+        String text = Files.readString(composeFile);
+        // ${NAME:-value} with a value is a default; a password, secret or token must never have one.
+        assertThat(text).doesNotContainPattern("\\$\\{[A-Z_]*(PASSWORD|SECRET|TOKEN)[A-Z_]*:?-[^}]");
+        for (Map.Entry<String, JsonNode> service : services.properties()) {
+            environment(service.getValue()).forEach((name, value) -> {
+                if (name.contains("PASSWORD")) {
+                    assertThat(value).as("%s of %s comes from the environment and is required", name,
+                            service.getKey()).matches("\\$\\{[A-Z_]+:\\?.+}");
+                }
+            });
+        }
+    }
+
+    @Test
+    void onlyTheGatewayIsPublished() {
+        for (Map.Entry<String, JsonNode> service : services.properties()) {
+            if (!service.getKey().equals("gateway")) {
+                assertThat(service.getValue().has("ports")).as("%s publishes ports", service.getKey()).isFalse();
+            }
+        }
+    }
+
+    @Test
     void dependsOnNamesOnlyExistingServices() {
         for (Map.Entry<String, JsonNode> service : services.properties()) {
             assertThat(dependsOn(service.getValue()))
@@ -177,7 +205,9 @@ class DockerComposeTest {
     void dockerComposeAcceptsTheFile() throws Exception {
         Optional<Path> binary = onPath("docker-compose");
         assumeTrue(binary.isPresent(), "docker-compose is not installed; the structural checks above still ran");
-        ProcessRun run = ProcessRun.of(root, Map.of(),
+        // The required secrets must be there for the file to be accepted; any values do.
+        ProcessRun run = ProcessRun.of(root, Map.of("BARB_PG_PASSWORD", "test-only",
+                        "BARB_SUPABASE_URL", "https://project.supabase.co"),
                 List.of(binary.orElseThrow().toString(), "-f", composeFile.toString(), "config", "-q"));
         assertThat(run.exitCode()).as("docker-compose config -q:\n%s", run).isZero();
     }

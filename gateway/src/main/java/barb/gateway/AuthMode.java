@@ -1,0 +1,81 @@
+package barb.gateway;
+
+import barb.core.Config;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Who may call the API. Environment: BARB_SUPABASE_JWT_SECRET and/or BARB_SUPABASE_URL switch Supabase sign-in on;
+ * BARB_AUTH=dev asks for dev mode (every request is BARB_DEV_USER_ID); with none of them the gateway runs in dev
+ * mode, which {@link GatewayConfig} allows on a loopback address only.
+ *
+ * @param kind        Supabase tokens or the one dev user
+ * @param jwtSecret   the project's legacy JWT secret (HS256), or null
+ * @param supabaseUrl the project URL without a trailing slash (JWKS and issuer), or null
+ * @param explicit    whether dev mode was asked for (BARB_AUTH=dev) rather than fallen into
+ */
+public record AuthMode(Kind kind, String jwtSecret, String supabaseUrl, boolean explicit) {
+
+    public enum Kind { SUPABASE, DEV }
+
+    public AuthMode {
+        if (kind == Kind.SUPABASE && jwtSecret == null && supabaseUrl == null) {
+            throw new IllegalArgumentException(
+                    "BARB_AUTH=supabase needs BARB_SUPABASE_JWT_SECRET or BARB_SUPABASE_URL");
+        }
+        if (kind == Kind.DEV && (jwtSecret != null || supabaseUrl != null)) {
+            throw new IllegalArgumentException("BARB_AUTH=dev and BARB_SUPABASE_JWT_SECRET/BARB_SUPABASE_URL are "
+                    + "both set: unset BARB_AUTH to sign users in, or unset the Supabase settings for dev mode");
+        }
+    }
+
+    static AuthMode fromEnv(Map<String, String> env) {
+        String secret = Config.string(env, "BARB_SUPABASE_JWT_SECRET", null);
+        String url = supabaseUrl(Config.string(env, "BARB_SUPABASE_URL", null));
+        String asked = Config.string(env, "BARB_AUTH", null);
+        if (asked == null) {
+            boolean configured = secret != null || url != null;
+            return new AuthMode(configured ? Kind.SUPABASE : Kind.DEV, secret, url, false);
+        }
+        return switch (asked.trim().toLowerCase(Locale.ROOT)) {
+            case "dev" -> new AuthMode(Kind.DEV, secret, url, true);
+            case "supabase" -> new AuthMode(Kind.SUPABASE, secret, url, true);
+            default -> throw new IllegalArgumentException("BARB_AUTH must be dev or supabase, got '" + asked + "'");
+        };
+    }
+
+    public static AuthMode dev() {
+        return new AuthMode(Kind.DEV, null, null, true);
+    }
+
+    public static AuthMode supabase(String jwtSecret, String supabaseUrl) {
+        return new AuthMode(Kind.SUPABASE, jwtSecret, supabaseUrl(supabaseUrl), true);
+    }
+
+    public boolean isDev() {
+        return kind == Kind.DEV;
+    }
+
+    /** Only http(s) URLs; the trailing slash goes so that the issuer compares exactly. */
+    private static String supabaseUrl(String raw) {
+        if (raw == null) {
+            return null;
+        }
+        String url = raw.trim();
+        while (url.endsWith("/")) {
+            url = url.substring(0, url.length() - 1);
+        }
+        if (!url.startsWith("https://") && !url.startsWith("http://")) {
+            throw new IllegalArgumentException("BARB_SUPABASE_URL must be an http(s) URL, got '" + raw + "'");
+        }
+        return url;
+    }
+
+    /** Never prints the secret. */
+    @Override
+    public String toString() {
+        return "AuthMode[kind=" + kind + ", jwtSecret=" + (jwtSecret == null ? "unset" : "***") + ", supabaseUrl="
+                + supabaseUrl + ", explicit=" + explicit + "]";
+    }
+}
