@@ -127,19 +127,19 @@ public final class QuestionReader {
         String head = question;
         if (m.find() && m.start() >= 10) {
             head = question.substring(0, m.start());
-        } else {
-            // "what % of junes were green since 2011? june always feels weak": the second sentence is a feeling
-            String[] sentences = question.split("(?<=[.?!])\\s+");
-            StringBuilder kept = new StringBuilder(sentences[0]);
-            for (int i = 1; i < sentences.length; i++) {
-                String sentence = sentences[i].toLowerCase(Locale.ROOT);
-                if (!FEELING.matcher(sentence).find() || sentence.contains("?")) {
-                    kept.append(' ').append(sentences[i]);
-                }
-            }
-            head = kept.toString();
         }
-        if (head.length() == question.length()) {
+        // "what % of junes were green since 2011? june always feels weak": a later sentence of a feeling, or of the
+        // trader's own trading, asks nothing
+        String[] sentences = head.split("(?<=[.?!])\\s+");
+        StringBuilder kept = new StringBuilder(sentences[0]);
+        for (int i = 1; i < sentences.length; i++) {
+            String sentence = sentences[i].toLowerCase(Locale.ROOT);
+            if (!FEELING.matcher(sentence).find() || sentence.contains("?")) {
+                kept.append(' ').append(sentences[i]);
+            }
+        }
+        head = kept.toString().strip();
+        if (head.length() == question.strip().length()) {
             return question;
         }
         return StepBuilder.isDataLike(findings(head)) ? head : question;
