@@ -57,10 +57,13 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.put("share.coordinator.state.topic.replication.factor", "1");
         p.put("share.coordinator.state.topic.min.isr", "1");
         p.put("group.initial.rebalance.delay.ms", "0");
+        // A member that dies without leaving loses its partitions after the session time-out: short, so its
+        // requests are taken over well within their deadline. The minimums let each group set its own
+        // (GroupTimeouts in core does, from BARB_GROUP_SESSION_TIMEOUT_MS / BARB_GROUP_HEARTBEAT_MS).
         p.put("group.consumer.heartbeat.interval.ms", "500");
-        p.put("group.consumer.min.heartbeat.interval.ms", "500");
-        p.put("group.consumer.session.timeout.ms", "10000");
-        p.put("group.consumer.min.session.timeout.ms", "5000");
+        p.put("group.consumer.min.heartbeat.interval.ms", "100");
+        p.put("group.consumer.session.timeout.ms", "3000");
+        p.put("group.consumer.min.session.timeout.ms", "1000");
         p.put("auto.create.topics.enable", "false");
         p.put("log.cleaner.backoff.ms", "1000");
         Path config = dir.resolve("server.properties");

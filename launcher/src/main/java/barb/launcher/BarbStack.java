@@ -147,6 +147,9 @@ final class BarbStack implements AutoCloseable {
                 Topics.all(kafka.partitions(), kafka.retention().toMillis()), (short) 1);
         log.info("[3/8] Topics: {} created, {} in all ({} ms)", created.size(),
                 Topics.all(1, 1).size(), ms(t0));
+        // The trace-sink's group too: a dead sink's events should not wait either.
+        barb.core.GroupTimeouts.fromEnv(env).apply(bootstrap,
+                ConsumerGroups.all(TraceSink.Settings.fromEnv(env).groupId()).keySet());
 
         if (db != null) {
             int applied = Migrations.apply(db);
