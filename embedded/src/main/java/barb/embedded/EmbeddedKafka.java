@@ -33,9 +33,18 @@ public final class EmbeddedKafka implements AutoCloseable {
         this.port = port;
     }
 
-    /** Starts a broker on {@code port} (0 picks a free one) with its data under {@code dir}. */
+    /**
+     * Starts a broker on {@code port} (0 picks a free one) with its data under {@code dir}.
+     *
+     * @throws IllegalStateException naming the port and what to do when the port is taken
+     */
     public static EmbeddedKafka start(Path dir, int port) throws IOException {
         Files.createDirectories(dir);
+        if (port != 0 && !FreePorts.isFree(port)) {
+            throw new IllegalStateException("port " + port + " for the embedded Kafka broker is taken (another "
+                    + "./barb up, or a Kafka of your own?); set BARB_KAFKA_PORT to a free port, or "
+                    + "BARB_KAFKA_BOOTSTRAP to use the Kafka that is there");
+        }
         int brokerPort = port == 0 ? FreePorts.pick() : port;
         int controllerPort = FreePorts.pick();
         Path logDir = dir.resolve("data");

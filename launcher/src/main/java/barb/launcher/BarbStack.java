@@ -113,7 +113,7 @@ final class BarbStack implements AutoCloseable {
         started.push(new Running("metrics", metrics));
         pipelineMetrics = new PipelineMetrics(metrics.registry());
         if (config.kafkaBootstrap() == null) {
-            EmbeddedKafka kafka = EmbeddedKafka.start(config.dataDir().resolve("kafka"), 0);
+            EmbeddedKafka kafka = EmbeddedKafka.start(config.dataDir().resolve("kafka"), config.kafkaPort());
             started.push(new Running(KAFKA, kafka));
             bootstrap = kafka.bootstrap();
             log.info("[1/8] Kafka: embedded KRaft broker at {} ({} ms)", bootstrap, ms(t0));
