@@ -33,9 +33,18 @@ public final class EmbeddedKafka implements AutoCloseable {
         this.port = port;
     }
 
-    /** Starts a broker on {@code port} (0 picks a free one) with its data under {@code dir}. */
+    /**
+     * Starts a broker on {@code port} (0 picks a free one) with its data under {@code dir}.
+     *
+     * @throws IllegalStateException naming the port and what to do when the port is taken
+     */
     public static EmbeddedKafka start(Path dir, int port) throws IOException {
         Files.createDirectories(dir);
+        if (port != 0 && !FreePorts.isFree(port)) {
+            throw new IllegalStateException("port " + port + " for the embedded Kafka broker is taken (another "
+                    + "./barb up, or a Kafka of your own?); set BARB_KAFKA_PORT to a free port, or "
+                    + "BARB_KAFKA_BOOTSTRAP to use the Kafka that is there");
+        }
         int brokerPort = port == 0 ? FreePorts.pick() : port;
         int controllerPort = FreePorts.pick();
         Path logDir = dir.resolve("data");
@@ -57,10 +66,13 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.put("share.coordinator.state.topic.replication.factor", "1");
         p.put("share.coordinator.state.topic.min.isr", "1");
         p.put("group.initial.rebalance.delay.ms", "0");
+        // A member that dies without leaving loses its partitions after the session time-out: short, so its
+        // requests are taken over well within their deadline. The minimums let each group set its own
+        // (GroupTimeouts in core does, from BARB_GROUP_SESSION_TIMEOUT_MS / BARB_GROUP_HEARTBEAT_MS).
         p.put("group.consumer.heartbeat.interval.ms", "500");
-        p.put("group.consumer.min.heartbeat.interval.ms", "500");
-        p.put("group.consumer.session.timeout.ms", "10000");
-        p.put("group.consumer.min.session.timeout.ms", "5000");
+        p.put("group.consumer.min.heartbeat.interval.ms", "100");
+        p.put("group.consumer.session.timeout.ms", "3000");
+        p.put("group.consumer.min.session.timeout.ms", "1000");
         p.put("auto.create.topics.enable", "false");
         p.put("log.cleaner.backoff.ms", "1000");
         Path config = dir.resolve("server.properties");

@@ -10,6 +10,15 @@ public final class FreePorts {
     private FreePorts() {
     }
 
+    /** True when nothing listens on this loopback port now. */
+    public static boolean isFree(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     public static int pick() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             s.setReuseAddress(true);

@@ -31,7 +31,7 @@ public final class SharedInfra {
 
     public static synchronized EmbeddedPostgresServer postgres() {
         if (postgres == null) {
-            postgres = EmbeddedPostgresServer.start(null, 0);
+            postgres = EmbeddedPostgresServer.startThrowaway();
             EmbeddedPostgresServer p = postgres;
             Runtime.getRuntime().addShutdownHook(new Thread(p::close));
         }

@@ -39,7 +39,11 @@ record ChatRequest(String message, String chatId) {
         if (chars > maxMessageChars) {
             throw HttpError.badRequest("message: at most " + maxMessageChars + " characters, got " + chars);
         }
-        return new ChatRequest(text.strip(), chatId(root.get("chat_id")));
+        String clean = MessageText.normalise(text).strip();
+        if (clean.isEmpty()) {
+            throw HttpError.badRequest("message: has no text, only control characters");
+        }
+        return new ChatRequest(clean, chatId(root.get("chat_id")));
     }
 
     private static String chatId(JsonNode node) {

@@ -44,4 +44,22 @@ class ChatRequestTest {
         assertThatThrownBy(() -> parse("{\"message\": \"hi\", \"chat_id\": \"zzzzzzzz-4f89-11d3-9a0c-0305e82c3301\"}",
                 10)).hasMessage("chat_id: not a UUID");
     }
+
+    @Test
+    void removesNulAndOtherControlCharactersButKeepsTabsAndLineBreaks() {
+        assertThat(parse("{\"message\": \"top\\u0000 5\\u0007 days\\tby\\nrange\\r\"}", 100).message())
+                .isEqualTo("top 5 days\tby\nrange");
+    }
+
+    @Test
+    void replacesALoneSurrogateWhichUtf8CannotCarry() {
+        assertThat(parse("{\"message\": \"a\\ud800b \\ud83d\\ude00\"}", 100).message())
+                .isEqualTo("a\uFFFDb \uD83D\uDE00");
+    }
+
+    @Test
+    void refusesTextThatIsNothingButControlCharacters() {
+        assertThatThrownBy(() -> parse("{\"message\": \"\\u0000\\u0001 \\u001b\"}", 100))
+                .isInstanceOf(HttpError.class).hasMessage("message: has no text, only control characters");
+    }
 }

@@ -16,10 +16,23 @@ public final class BarbCommand implements Runnable {
 
     public static void main(String[] args) {
         Logging.configure();
-        int code = new CommandLine(new BarbCommand()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+        int code = new CommandLine(new BarbCommand()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setExecutionExceptionHandler(BarbCommand::startFailure).execute(args);
         if (code != 0 || !isLongRunning(args)) {
             System.exit(code);
         }
+    }
+
+    /**
+     * A start that cannot go on for a reason a user can fix (a port taken, a data folder in use) says so in one
+     * sentence; a stack trace would bury it. Anything else keeps picocli's full report.
+     */
+    private static int startFailure(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) throws Exception {
+        if (e instanceof IllegalStateException || e instanceof IllegalArgumentException) {
+            cmd.getErr().println("barb " + cmd.getCommandName() + ": " + e.getMessage());
+            return 1;
+        }
+        throw e;
     }
 
     private static boolean isLongRunning(String[] args) {

@@ -44,8 +44,10 @@ import java.util.Set;
 
 /**
  * Starts Barb's services in order — Kafka, PostgreSQL, topics, migrations, market data, stage workers,
- * trace-sink, gateway — and stops them in reverse. Kafka and PostgreSQL are embedded unless the
- * configuration names external ones.
+ * trace-sink, gateway — and stops them in the order that loses nothing: the gateway first (no new requests,
+ * streams closed), then the stage workers (they finish what they hold and produce its events), then the
+ * trace-sink (it writes those events), then the rest in reverse order of start, the database and the broker last.
+ * Kafka and PostgreSQL are embedded unless the configuration names external ones.
  */
 final class BarbStack implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BarbStack.class);
@@ -53,7 +55,13 @@ final class BarbStack implements AutoCloseable {
     /** What to run in this process. */
     enum Part { EXECUTOR, AGENTS, TRACE_SINK, GATEWAY }
 
-    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    /** A started service and the name its stop is recorded under. */
+    private record Running(String name, AutoCloseable service) {
+    }
+
+    private final Deque<Running> started = new ArrayDeque<>();
+    /** Names of the services in the order they were stopped, for the test of that order. */
+    private final List<String> stopOrder = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<StageWorker> workers = new ArrayList<>();
     private String bootstrap;
     private String jdbcUrl;
@@ -67,6 +75,12 @@ final class BarbStack implements AutoCloseable {
     /** Every meter of this process; the gateway serves them at /metrics when it runs here. */
     private ProcessMetrics metrics;
     private PipelineMetrics pipelineMetrics;
+
+    static final String GATEWAY = "gateway";
+    static final String STAGE_PREFIX = "stage ";
+    static final String TRACE_SINK = "trace-sink";
+    static final String POSTGRES = "postgres";
+    static final String KAFKA = "kafka";
 
     private BarbStack() {
     }
@@ -96,11 +110,11 @@ final class BarbStack implements AutoCloseable {
             throws Exception {
         long t0 = System.nanoTime();
         metrics = new ProcessMetrics();
-        started.push(metrics);
+        started.push(new Running("metrics", metrics));
         pipelineMetrics = new PipelineMetrics(metrics.registry());
         if (config.kafkaBootstrap() == null) {
-            EmbeddedKafka kafka = EmbeddedKafka.start(config.dataDir().resolve("kafka"), 0);
-            started.push(kafka);
+            EmbeddedKafka kafka = EmbeddedKafka.start(config.dataDir().resolve("kafka"), config.kafkaPort());
+            started.push(new Running(KAFKA, kafka));
             bootstrap = kafka.bootstrap();
             log.info("[1/8] Kafka: embedded KRaft broker at {} ({} ms)", bootstrap, ms(t0));
         } else {
@@ -115,7 +129,7 @@ final class BarbStack implements AutoCloseable {
             PgSettings pg;
             if (config.pgUrl() == null) {
                 EmbeddedPostgresServer server = EmbeddedPostgresServer.start(config.dataDir().resolve("postgres"), 0);
-                started.push(server);
+                started.push(new Running(POSTGRES, server));
                 pg = PgSettings.fromEnv(env, server.jdbcUrl());
                 log.info("[2/8] PostgreSQL: embedded server at {} ({} ms)", server.jdbcUrl(), ms(t0));
             } else {
@@ -124,7 +138,7 @@ final class BarbStack implements AutoCloseable {
             }
             jdbcUrl = pg.url();
             db = pg.dataSource();
-            started.push(db);
+            started.push(new Running("database pool", db));
         } else {
             log.info("[2/8] PostgreSQL: not needed by this process");
         }
@@ -133,6 +147,9 @@ final class BarbStack implements AutoCloseable {
                 Topics.all(kafka.partitions(), kafka.retention().toMillis()), (short) 1);
         log.info("[3/8] Topics: {} created, {} in all ({} ms)", created.size(),
                 Topics.all(1, 1).size(), ms(t0));
+        // The trace-sink's group too: a dead sink's events should not wait either.
+        barb.core.GroupTimeouts.fromEnv(env).apply(bootstrap,
+                ConsumerGroups.all(TraceSink.Settings.fromEnv(env).groupId()).keySet());
 
         if (db != null) {
             int applied = Migrations.apply(db);
@@ -143,7 +160,7 @@ final class BarbStack implements AutoCloseable {
 
         if (parts.contains(Part.EXECUTOR)) {
             store = DataSetup.openOrGenerate(config);
-            started.push(store);
+            started.push(new Running("market data", store));
             DataInfo info = store.info();
             coverage = new DataCoverage(info.firstTradingDay(), info.lastTradingDay(), info.source());
             log.info("[5/8] Market data: {} ({} ms)", info, ms(t0));
@@ -155,7 +172,7 @@ final class BarbStack implements AutoCloseable {
             DataCoverageTopic.publish(kafka, coverage);
         } else if (parts.contains(Part.AGENTS)) {
             coverageFollower = DataCoverageTopic.follow(kafka);
-            started.push(coverageFollower);
+            started.push(new Running("data coverage", coverageFollower));
         }
 
         StageWorker.Settings workerSettings = new StageWorker.Settings(config.stageMaxInFlight(), 3,
@@ -172,7 +189,7 @@ final class BarbStack implements AutoCloseable {
         for (StageHandler h : handlers) {
             StageWorker w = new StageWorker(h, kafka, workerSettings, pipelineMetrics).start();
             workers.add(w);
-            started.push(w);
+            started.push(new Running(STAGE_PREFIX + w.agent(), w));
         }
         awaitAssigned(workers.stream().map(w -> (java.util.function.BooleanSupplier) w::isAssigned).toList(),
                 "stage workers");
@@ -180,7 +197,7 @@ final class BarbStack implements AutoCloseable {
 
         if (parts.contains(Part.TRACE_SINK)) {
             traceSink = TraceSink.start(kafka, db, TraceSink.Settings.fromEnv(env), metrics.registry());
-            started.push(traceSink);
+            started.push(new Running(TRACE_SINK, traceSink));
             awaitAssigned(List.of(traceSink::isAssigned), "trace-sink");
             log.info("[7/8] Trace-sink: writing {} into PostgreSQL ({} ms)", Topics.EVENTS, ms(t0));
         } else {
@@ -194,9 +211,10 @@ final class BarbStack implements AutoCloseable {
             gateway = Gateway.start(GatewayConfig.fromEnv(env), kafka, db, metrics,
                     LagMonitor.Settings.defaults(ConsumerGroups.all(sinkGroup)),
                     FiguresService.Settings.defaults(config.dataDir().resolve("ops-figures")));
-            started.push(gateway);
+            started.push(new Running(GATEWAY, gateway));
             // The dead-letter gauges go where /metrics is served: the process that runs the gateway.
-            started.push(DeadLetterGauges.start(bootstrap, Duration.ofSeconds(5), metrics.registry()));
+            started.push(new Running("dead-letter gauges",
+                    DeadLetterGauges.start(bootstrap, Duration.ofSeconds(5), metrics.registry())));
             log.info("[8/8] Gateway: listening on port {} ({} ms)", gateway.port(), ms(t0));
         } else {
             log.info("[8/8] Gateway: not in this process");
@@ -213,7 +231,7 @@ final class BarbStack implements AutoCloseable {
         }
         if (selection.anyGemini()) {
             GeminiClient client = new GeminiClient(gemini);
-            started.push(client);
+            started.push(new Running("gemini client", client));
             for (StageHandler h : GeminiAgents.handlers(client, this::coverage)) {
                 if (selection.gemini(h.stage())) {
                     byStage.put(h.stage(), h);
@@ -275,6 +293,11 @@ final class BarbStack implements AutoCloseable {
                 "unknown");
     }
 
+    /** The trace-sink of this process, or null when it runs elsewhere. */
+    TraceSink traceSink() {
+        return traceSink;
+    }
+
     ProcessMetrics metrics() {
         return metrics;
     }
@@ -293,7 +316,7 @@ final class BarbStack implements AutoCloseable {
             if (w.agent().equals(stage.agentName())) {
                 w.kill();
                 workers.remove(w);
-                started.remove(w);
+                started.removeIf(r -> r.service() == w);
                 return w;
             }
         }
@@ -304,20 +327,45 @@ final class BarbStack implements AutoCloseable {
     StageWorker startWorker(StageHandler handler) throws InterruptedException {
         StageWorker w = new StageWorker(handler, kafka, workerSettings, pipelineMetrics).start();
         workers.add(w);
-        started.push(w);
+        started.push(new Running(STAGE_PREFIX + w.agent(), w));
         awaitAssigned(List.of(w::isAssigned), handler.stage().agentName() + " worker");
         return w;
     }
 
+    /** The names of the services in the order {@link #close()} stopped them. */
+    List<String> stopOrder() {
+        return List.copyOf(stopOrder);
+    }
+
+    /**
+     * Stops everything, each service once, in the order of the class comment. Started in reverse, the
+     * trace-sink would stop before the stages that still produce events, and the database could go while it writes.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
+        stopWhere(r -> r.name().equals(GATEWAY));
+        stopWhere(r -> r.name().startsWith(STAGE_PREFIX));
+        stopWhere(r -> r.name().equals(TRACE_SINK));
         while (!started.isEmpty()) {
-            AutoCloseable c = started.pop();
-            try {
-                c.close();
-            } catch (Exception e) {
-                log.warn("stopping {} failed: {}", c.getClass().getSimpleName(), e.toString());
-            }
+            stop(started.pop());
         }
+    }
+
+    /** Stops the matching services, newest first, and forgets them. */
+    private void stopWhere(java.util.function.Predicate<Running> which) {
+        List<Running> matching = started.stream().filter(which).toList();
+        started.removeAll(matching);
+        matching.forEach(this::stop);
+    }
+
+    private void stop(Running r) {
+        long t0 = System.nanoTime();
+        try {
+            r.service().close();
+        } catch (Exception e) {
+            log.warn("stopping {} failed: {}", r.name(), e.toString());
+        }
+        stopOrder.add(r.name());
+        log.info("stopped {} ({} ms)", r.name(), ms(t0));
     }
 }

@@ -22,7 +22,7 @@ final class DataSetup {
 
     static MarketDataStore openOrGenerate(LauncherConfig config) throws Exception {
         Files.createDirectories(config.dataDir());
-        MarketDataStore store = MarketDataStore.open(config.duckdbFile());
+        MarketDataStore store = open(config);
         try {
             if (!store.hasData()) {
                 log.info("No market data in {} yet: generating the synthetic NQ history {} → {} (once)",
@@ -41,6 +41,21 @@ final class DataSetup {
         } catch (Exception e) {
             store.close();
             throw e;
+        }
+    }
+
+    /** One process owns a DuckDB file; a second executor on the same folder gets a sentence, not a stack trace. */
+    private static MarketDataStore open(LauncherConfig config) throws SQLException {
+        try {
+            return MarketDataStore.open(config.duckdbFile());
+        } catch (SQLException e) {
+            if (e.getMessage() == null || !e.getMessage().contains("Could not set lock")) {
+                throw e;
+            }
+            throw new IllegalStateException("the market data " + config.duckdbFile() + " is open in another "
+                    + "process (an executor or ./barb up using the same BARB_DATA_DIR); each executor needs its own "
+                    + "copy: give this one another BARB_DATA_DIR and copy market.duckdb there, or let it generate "
+                    + "its own", e);
         }
     }
 

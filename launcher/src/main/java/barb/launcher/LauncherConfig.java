@@ -11,10 +11,14 @@ import java.util.Map;
  * The launcher's configuration, from environment variables (README "Configuration" lists them all).
  *
  * @param kafkaBootstrap null → start an embedded broker
+ * @param kafkaPort      the embedded broker's port (BARB_KAFKA_PORT): fixed, so workers started beside
+ *                       {@code ./barb up} find it again after a restart; 0 picks a free one (tests)
  * @param pgUrl          null → start an embedded PostgreSQL
  */
-record LauncherConfig(Path dataDir, LocalDate dataFrom, LocalDate dataTo, String kafkaBootstrap, String pgUrl,
-                      int stageMaxInFlight) {
+record LauncherConfig(Path dataDir, LocalDate dataFrom, LocalDate dataTo, String kafkaBootstrap, int kafkaPort,
+                      String pgUrl, int stageMaxInFlight) {
+
+    static final int DEFAULT_KAFKA_PORT = 9092;
 
     static final LocalDate DEFAULT_FROM = LocalDate.of(2008, 1, 2);
     static final LocalDate DEFAULT_TO = LocalDate.of(2026, 1, 7);
@@ -29,6 +33,7 @@ record LauncherConfig(Path dataDir, LocalDate dataFrom, LocalDate dataTo, String
             throw new IllegalArgumentException("BARB_DATA_FROM (" + from + ") must be before BARB_DATA_TO (" + to + ")");
         }
         return new LauncherConfig(dataDir, from, to, Config.string(env, "BARB_KAFKA_BOOTSTRAP", null),
+                Config.intValue(env, "BARB_KAFKA_PORT", DEFAULT_KAFKA_PORT, 0, 65_535),
                 Config.string(env, "BARB_PG_URL", null), Config.intValue(env, "BARB_STAGE_MAX_IN_FLIGHT", 64, 1, 10_000));
     }
 

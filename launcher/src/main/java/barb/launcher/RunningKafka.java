@@ -9,7 +9,7 @@ import java.util.Properties;
 
 /**
  * Which Kafka a command that inspects a running Barb talks to: {@code --bootstrap}, else BARB_KAFKA_BOOTSTRAP,
- * else the embedded broker of {@code ./barb up}, whose port changes at every start and is read from the
+ * else the embedded broker of {@code ./barb up}, whose port (BARB_KAFKA_PORT, 9092 by default) is read from the
  * server.properties it writes under BARB_DATA_DIR.
  *
  * @param bootstrap host:port list

@@ -16,6 +16,8 @@ final class UpCommand implements Callable<Integer> {
         BarbStack stack = BarbStack.start(config, System.getenv(), EnumSet.allOf(BarbStack.Part.class),
                 BarbStack.agentStages());
         CountDownLatch stopped = new CountDownLatch(1);
+        // The one shutdown hook: it owns the order of the stop (BarbStack.close). No library registers its own,
+        // or it would stop its part in parallel, e.g. the database while the trace-sink still writes.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("\nStopping Barb…");
             stack.close();
@@ -25,6 +27,8 @@ final class UpCommand implements Callable<Integer> {
         System.out.printf("%nBarb is up in %.1f s. Chat: http://127.0.0.1:%d  (POST /chat/stream)%n", ms / 1000.0,
                 stack.httpPort());
         System.out.println("Try:  ./barb ask \"top 5 days by range in 2024\"      Ctrl-C stops everything.");
+        System.out.printf("Kafka: %s (more workers: BARB_KAFKA_BOOTSTRAP=%s BARB_PG_URL=%s ./barb worker NAME)%n",
+                stack.bootstrap(), stack.bootstrap(), stack.jdbcUrl());
         stopped.await();
         return 0;
     }

@@ -517,6 +517,57 @@ class PipelineEndToEndTest {
         assertChatLog(s, "data", DATA_AGENTS);
     }
 
+    @Test
+    void aMessageWithNulIsAnsweredStoredAndListedWithoutADeadLetter() throws Exception {
+        SseCapture.Stream s = SseCapture.ask(port, "how many green\u0000 days in 2023\u0007", null);
+        assertThat(s.status()).isEqualTo(200);
+        assertThat(s.names()).contains("answer", "done").doesNotContain("error");
+        String chatId = s.done().path("chat_id").asText();
+        String requestId = s.done().path("request_id").asText();
+
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            JsonNode chats = barb.core.Json.parse(get("/chats"));
+            assertThat(chats.findValuesAsText("id")).contains(chatId);
+            JsonNode messages = barb.core.Json.parse(get("/chats/" + chatId + "/messages"));
+            assertThat(messages).hasSize(1);
+            assertThat(messages.get(0).path("question").asText()).isEqualTo("how many green days in 2023");
+            assertThat(messages.get(0).path("response").asText()).isEqualTo(s.answer());
+            assertThat(messages.get(0).path("traces")).hasSize(DATA_AGENTS.size());
+        });
+        // The done event is the request's last on its partition, so the sink has judged every event by now.
+        assertThat(recordsOf(barb.core.Topics.DLQ, requestId)).isEmpty();
+    }
+
+    private String get(String path) throws Exception {
+        java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + path)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as("GET %s", path).isEqualTo(200);
+        return r.body();
+    }
+
+    private static List<org.apache.kafka.clients.consumer.ConsumerRecord<String, byte[]>> recordsOf(String topic,
+                                                                                                   String key) {
+        List<org.apache.kafka.clients.consumer.ConsumerRecord<String, byte[]>> out = new ArrayList<>();
+        barb.core.KafkaSettings kafka = barb.core.KafkaSettings.of(SharedInfra.kafka().bootstrap());
+        try (var c = new org.apache.kafka.clients.consumer.KafkaConsumer<String, byte[]>(
+                kafka.consumer(null, "e2e-reader"))) {
+            List<org.apache.kafka.common.TopicPartition> parts = c.partitionsFor(topic).stream()
+                    .map(pi -> new org.apache.kafka.common.TopicPartition(pi.topic(), pi.partition())).toList();
+            c.assign(parts);
+            c.seekToBeginning(parts);
+            var end = c.endOffsets(parts);
+            while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
+                for (var r : c.poll(Duration.ofMillis(200))) {
+                    if (key.equals(r.key())) {
+                        out.add(r);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     private SseCapture.Stream dataQuestion(String question) throws Exception {
         SseCapture.Stream s = SseCapture.ask(port, question, null);
         assertThat(s.status()).isEqualTo(200);

@@ -206,7 +206,7 @@ public final class TraceBatchWriter {
             ps.setObject(1, requestId);
             ps.setObject(2, userId);
             ps.setInt(3, e.step());
-            ps.setString(4, e.agent());
+            ps.setString(4, PgText.text(e.agent()));
             ps.setString(5, jsonOrNull(p.get("input")));
             ps.setString(6, jsonOrNull(p.get("output")));
             ps.setString(7, jsonOrNull(p.get("usage")));
@@ -239,13 +239,13 @@ public final class TraceBatchWriter {
                        completed_at = now(), question = coalesce(nullif(question, ''), ?)
                  where request_id = ? and completed_at is null
                 returning replay_mode""")) {
-            ps.setString(1, truncate(done.response()));
-            ps.setString(2, done.route());
+            ps.setString(1, PgText.text(truncate(done.response())));
+            ps.setString(2, PgText.text(done.route()));
             List<String> agents = done.agentsUsed() == null ? List.of() : done.agentsUsed();
-            ps.setArray(3, c.createArrayOf("text", agents.toArray()));
+            ps.setArray(3, c.createArrayOf("text", agents.stream().map(PgText::text).toArray()));
             ps.setInt(4, clampToInt(done.durationMs()));
             ps.setString(5, Json.toString(usage));
-            ps.setString(6, question);
+            ps.setString(6, PgText.text(question));
             ps.setObject(7, requestId);
             try (ResultSet rs = ps.executeQuery()) {
                 completed = rs.next();
@@ -274,7 +274,7 @@ public final class TraceBatchWriter {
         if (title != null && !title.isBlank()) {
             try (PreparedStatement ps = c.prepareStatement(
                     "update public.chat_sessions set title = ? where id = ? and title is null")) {
-                ps.setString(1, title.strip());
+                ps.setString(1, PgText.text(title.strip()));
                 ps.setObject(2, chatId);
                 ps.executeUpdate();
             }
@@ -294,7 +294,7 @@ public final class TraceBatchWriter {
                  where id = ?
                    and case when jsonb_typeof(memory->'updated_at_ms') = 'number'
                             then (memory->>'updated_at_ms')::numeric else 0 end <= ?""")) {
-            ps.setString(1, Json.toString(memoryJson(state)));
+            ps.setString(1, PgText.json(memoryJson(state)));
             ps.setObject(2, chatId);
             ps.setLong(3, state.updatedAtMs());
             ps.executeUpdate();
@@ -361,7 +361,7 @@ public final class TraceBatchWriter {
             ps.setObject(1, requestId);
             ps.setObject(2, userId);
             ps.setObject(3, chatId);
-            ps.setString(4, question);
+            ps.setString(4, PgText.text(question));
             ps.setObject(5, time(createdAtMs));
             ps.setObject(6, replay.of());
             ps.setString(7, replay.mode());
@@ -443,7 +443,7 @@ public final class TraceBatchWriter {
     }
 
     private static String jsonOrNull(JsonNode node) {
-        return node == null || node.isNull() || node.isMissingNode() ? null : Json.toString(node);
+        return PgText.json(node);
     }
 
     private static OffsetDateTime time(long epochMs) {

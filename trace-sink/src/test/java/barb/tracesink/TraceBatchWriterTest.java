@@ -215,9 +215,12 @@ class TraceBatchWriterTest {
         String user = Requests.id();
         long now = System.currentTimeMillis();
         Requests.Request good = Requests.dataRequest(chat, user, ChatState.fresh(chat, user), "good one", null, now);
-        RequestEnvelope badEnv = RequestEnvelope.start(Requests.id(), chat, user, "bad \u0000 question", now,
+        RequestEnvelope badEnv = RequestEnvelope.start(Requests.id(), chat, user, "bad question", now,
                 now + 60_000, false, null);
-        BarbEvent refusedByDb = BarbEvent.requestStarted(badEnv, false, now);
+        // Valid JSON, but beyond the range of PostgreSQL's numeric, so jsonb refuses it (22003).
+        JsonNode tooBig = Json.object().set("x", com.fasterxml.jackson.databind.node.DecimalNode.valueOf(
+                new java.math.BigDecimal("1e200000")));
+        BarbEvent refusedByDb = BarbEvent.stepEnd(badEnv, "intent", tooBig, Json.object(), null, 1, now);
         BarbEvent notAUuid = new BarbEvent(1, barb.core.EventType.REQUEST_STARTED, Requests.id(), "chat-7", user, 0,
                 null, now, Json.object().put("question", "hi"));
         BarbEvent noAgent = new BarbEvent(1, barb.core.EventType.STEP_END, good.requestId(), chat, user, 9, null, now,
@@ -237,6 +240,35 @@ class TraceBatchWriterTest {
         assertThat(result.written()).isEqualTo(8);
         assertThat(count("select count(*) from public.request_traces where request_id = ?", good.requestId())).isEqualTo(6);
         assertThat(count("select count(*) from public.chat_logs where request_id = ?", badEnv.requestId())).isZero();
+    }
+
+    @Test
+    void textWithNulIsStoredWithoutItInsteadOfBeingRefused() throws SQLException {
+        String chat = Requests.id();
+        String user = Requests.id();
+        List<Requests.Step> steps = List.of(
+                new Requests.Step("intent", Json.object().put("question", "top\u0000 days"),
+                        Json.object().put("intent", "data").put("odd\u0000key", "v\u0000"), Requests.INTENT, 5),
+                new Requests.Step("responder", Json.object(), Json.object().put("response", "ok"),
+                        barb.core.Usage.ZERO, 5));
+        Requests.Request r = Requests.request(chat, user, ChatState.fresh(chat, user), "top\u0000 days", steps,
+                "chitchat", "an answer\u0000 with NUL", "Title\u0000", System.currentTimeMillis());
+
+        TraceBatchWriter.Result result = writer.write(r.events());
+
+        assertThat(result.rejected()).isEmpty();
+        assertThat(result.written()).isEqualTo(r.tracedCount());
+        assertThat(text("select question from public.chat_logs where request_id = ?", r.requestId()))
+                .isEqualTo("top days");
+        assertThat(text("select response from public.chat_logs where request_id = ?", r.requestId()))
+                .isEqualTo("an answer with NUL");
+        assertThat(text("select title from public.chat_sessions where id = ?", chat)).isEqualTo("Title");
+        assertThat(count("select count(*) from public.request_traces where request_id = ?", r.requestId()))
+                .isEqualTo(2);
+        JsonNode output = json("select output_data from public.request_traces where request_id = ? and step_number = 1",
+                r.requestId());
+        assertThat(output.path("oddkey").asText()).isEqualTo("v");
+        assertThat(json("select memory from public.chat_sessions where id = ?", chat)).isNotNull();
     }
 
     @Test

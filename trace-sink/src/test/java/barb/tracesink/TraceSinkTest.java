@@ -136,8 +136,11 @@ class TraceSinkTest {
         // Same key as the good request: same partition, just before its events.
         producer.send(new ProducerRecord<>(Topics.EVENTS, good.requestId(),
                 "{\"type\":\"step_end\",\"request_id\":".getBytes(StandardCharsets.UTF_8))).get();
-        RequestEnvelope refused = RequestEnvelope.start(Requests.id(), chat, user, "nul \u0000 byte", now,
-                now + 60_000, false, null);
+        // Created in the year 303,000: a valid Java time, past PostgreSQL's last timestamp (294276 AD), so the
+        // database refuses it (22008). (A NUL, the example here before, is now stored without the NUL.)
+        long pastPostgres = 9_500_000_000_000_000L;
+        RequestEnvelope refused = RequestEnvelope.start(Requests.id(), chat, user, "far future", pastPostgres,
+                pastPostgres + 60_000, false, null);
         producer.send(new ProducerRecord<>(Topics.EVENTS, good.requestId(),
                 Json.toBytes(BarbEvent.requestStarted(refused, false, now)))).get();
         produce(good.events());
