@@ -60,6 +60,15 @@ class DockerComposeTest {
     }
 
     @Test
+    void theBrokerAllowsTheShortGroupTimeoutsBarbSetsForAFastTakeover() {
+        Map<String, String> kafka = environment(services.path("kafka"));
+        assertThat(Integer.parseInt(kafka.getOrDefault("KAFKA_GROUP_CONSUMER_MIN_SESSION_TIMEOUT_MS", "45000")))
+                .as("the broker's lowest group session timeout, against Barb's 3 s").isLessThanOrEqualTo(3000);
+        assertThat(Integer.parseInt(kafka.getOrDefault("KAFKA_GROUP_CONSUMER_MIN_HEARTBEAT_INTERVAL_MS", "5000")))
+                .as("the broker's lowest heartbeat interval, against Barb's 500 ms").isLessThanOrEqualTo(500);
+    }
+
+    @Test
     void everyServiceHasAnImageOrABuild() {
         for (Map.Entry<String, JsonNode> service : services.properties()) {
             JsonNode body = service.getValue();
