@@ -395,6 +395,7 @@ public final class BarImporter {
 
         private Merge merge(Connection c, Counts counts) throws SQLException {
             boolean barsExist = MarketDataStore.tableExists(c, "bars");
+            long barsBefore = barsExist ? MarketDataStore.scalarLong(c, "SELECT count(*) FROM bars") : 0;
             boolean wasImported = barsExist && MarketDataStore.tableExists(c, "meta")
                     && DataInfo.IMPORTED.equals(MarketDataStore.metaValue(c, "source"));
             long importCount = 0;
@@ -468,7 +469,8 @@ public final class BarImporter {
             }
             progress.progress(step, totalSteps, "daily tables");
             long barsInStore = MarketDataStore.scalarLong(c, "SELECT count(*) FROM bars");
-            return new Merge(!wasImported, barsReplaced, barsInStore);
+            // an empty store had nothing to replace: only bars that were there (synthetic or unlabelled) were
+            return new Merge(!wasImported && barsBefore > 0, barsReplaced, barsInStore);
         }
 
         private void writeMeta(Connection c, boolean merging, long importCount, Counts counts) throws SQLException {
@@ -571,6 +573,7 @@ public final class BarImporter {
                            WHEN high < low THEN 'high_below_low'
                            WHEN high < greatest(open, close) THEN 'high_below_open_close'
                            WHEN low > least(open, close) THEN 'low_above_open_close'
+                           WHEN high > 10 * low OR high > 1.0e7 THEN 'implausible_price'
                            WHEN date_trunc('minute', ts) <> ts THEN 'not_whole_minute'
                            WHEN CAST(ts AS TIME) >= TIME '17:00' AND CAST(ts AS TIME) < TIME '18:00'
                                 OR isodow(ts) = 6
@@ -602,6 +605,7 @@ public final class BarImporter {
                            || CAST(greatest(open, close) AS VARCHAR)
                        WHEN 'low_above_open_close' THEN 'low ' || CAST(low AS VARCHAR) || ' > min(open, close) '
                            || CAST(least(open, close) AS VARCHAR)
+                       WHEN 'implausible_price' THEN 'high ' || CAST(high AS VARCHAR) || ', low ' || CAST(low AS VARCHAR)
                        WHEN 'not_whole_minute' THEN strftime(ts, '%Y-%m-%d %H:%M:%S') || ' ET'
                        WHEN 'outside_trading_hours' THEN strftime(ts, '%a %Y-%m-%d %H:%M') || ' ET'
                    END AS detail

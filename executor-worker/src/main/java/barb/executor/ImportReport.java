@@ -75,6 +75,7 @@ public record ImportReport(Path file, BarImporter.Format format, ZoneId timeZone
         } else {
             out.add("  bars " + firstBar + " → " + lastBar + " ET; "
                     + (replacedData ? "replaced the previous (synthetic) data; "
+                    : barsReplaced == 0 && barsInStore == accepted ? "into an empty store; "
                     : "merged by timestamp, " + barsReplaced + " existing bars replaced; ")
                     + barsInStore + " bars in the store; daily tables rebuilt");
         }

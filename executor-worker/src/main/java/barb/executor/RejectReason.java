@@ -13,6 +13,8 @@ public enum RejectReason {
     HIGH_BELOW_LOW("high_below_low", "high is below low"),
     HIGH_BELOW_OPEN_CLOSE("high_below_open_close", "high is below open or close"),
     LOW_ABOVE_OPEN_CLOSE("low_above_open_close", "low is above open or close"),
+    IMPLAUSIBLE_PRICE("implausible_price",
+            "a one-minute bar whose high is over ten times its low (a slipped decimal point) or a price over 10,000,000"),
     NOT_WHOLE_MINUTE("not_whole_minute", "timestamp is not on a whole minute"),
     OUTSIDE_TRADING_HOURS("outside_trading_hours",
             "outside Globex hours (17:00-18:00 ET break, Friday from 17:00, Saturday, Sunday before 18:00)"),

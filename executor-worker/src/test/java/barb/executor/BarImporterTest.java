@@ -75,7 +75,7 @@ class BarImporterTest {
             assertThat(duplicate.raw()).isEqualTo("2024-01-02 09:31,1,2,0.5,1.5,7");
             assertThat(example(report, RejectReason.HIGH_BELOW_LOW).detail()).isEqualTo("high 99.0 < low 101.0");
             assertThat(example(report, RejectReason.BAD_NUMBER).detail()).isEqualTo("open 'abc' is not a number");
-            assertThat(report.replacedData()).isTrue();
+            assertThat(report.replacedData()).as("the store was empty: nothing was replaced").isFalse();
             assertThat(report.firstBar()).isEqualTo(LocalDateTime.of(2024, 1, 2, 9, 30));
             assertThat(report.lastBar()).isEqualTo(LocalDateTime.of(2024, 1, 7, 18, 0));
 

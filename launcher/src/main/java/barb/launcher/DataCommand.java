@@ -62,7 +62,8 @@ final class DataCommand implements Runnable {
             "Import real 1-minute bars from CSV (timestamp,open,high,low,close,volume; header optional) or Parquet.",
             "Bad rows are rejected and listed with their reason in FILE.rejects.csv beside the file. Bars are merged "
                     + "by timestamp (importing the same file twice changes nothing); the first import replaces "
-                    + "synthetic data. The daily tables are rebuilt. Stop `barb up` first: it holds the data file."})
+                    + "synthetic data. The daily tables are rebuilt. Stop `barb up` first: it holds the data file.",
+            "Exit status: 0 every row imported, 3 imported with some rows rejected, 1 nothing imported, 2 bad options."})
     static final class Import implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "FILE", description = "The CSV or Parquet file.")
         Path file;
@@ -120,7 +121,17 @@ final class DataCommand implements Runnable {
                 }
                 report.lines().forEach(out::println);
                 out.flush();
-                return report.accepted() > 0 ? 0 : 1;
+                if (report.accepted() == 0) {
+                    return 1;
+                }
+                // a script must not take a partly refused file for a clean import
+                long rejected = report.rowsRead() - report.accepted();
+                if (rejected > 0) {
+                    err.println(rejected + " of " + report.rowsRead() + " rows were rejected (see "
+                            + report.rejectsFile() + "); the accepted rows are imported");
+                    return 3;
+                }
+                return 0;
             } catch (BarImportException e) {
                 err.println(e.getMessage());
                 return 1;

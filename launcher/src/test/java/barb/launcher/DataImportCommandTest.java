@@ -71,15 +71,37 @@ class DataImportCommandTest {
                 2024-01-02 14:31,100.5,101,100,100.75,12
                 2024-01-06 14:31,100.5,101,100,100.75,12
                 """);
-        assertThat(run(importInto(dir), csv.toString(), "--tz", "UTC")).isEqualTo(0);
+        assertThat(run(importInto(dir), csv.toString(), "--tz", "UTC")).as("imported with a row rejected").isEqualTo(3);
 
         assertThat(out.toString()).contains("rows read: 3, accepted: 2, rejected: 1")
-                .contains("outside_trading_hours").contains("nq.csv.rejects.csv");
+                .contains("outside_trading_hours").contains("nq.csv.rejects.csv")
+                .as("nothing was in the store to replace").contains("into an empty store")
+                .doesNotContain("replaced the previous (synthetic) data");
+        assertThat(err.toString()).contains("1 of 3 rows were rejected");
         try (MarketDataStore store = MarketDataStore.open(dir.resolve("data/market.duckdb"))) {
             DataInfo info = store.info();
             assertThat(info.source()).isEqualTo(DataInfo.IMPORTED);
             assertThat(info.barCount()).isEqualTo(2);
             assertThat(store.hasDerivedTables()).isTrue();
+        }
+    }
+
+    @Test
+    void aCleanFileExitsWithZeroAndAnImplausiblePriceIsRejected(@TempDir Path dir) throws Exception {
+        Path clean = Files.writeString(dir.resolve("clean.csv"), """
+                timestamp,open,high,low,close,volume
+                2024-01-02 14:30,100,101,99,100.5,10
+                """);
+        assertThat(run(importInto(dir), clean.toString(), "--tz", "UTC")).isEqualTo(0);
+        Path absurd = Files.writeString(dir.resolve("absurd.csv"), """
+                timestamp,open,high,low,close,volume
+                2024-01-02 14:31,100,1e300,99,100.5,10
+                2024-01-02 14:32,100,101,99,100.5,10
+                """);
+        assertThat(run(importInto(dir), absurd.toString(), "--tz", "UTC")).isEqualTo(3);
+        assertThat(out.toString()).contains("implausible_price");
+        try (MarketDataStore store = MarketDataStore.open(dir.resolve("data/market.duckdb"))) {
+            assertThat(store.info().barCount()).isEqualTo(2);
         }
     }
 
