@@ -67,15 +67,16 @@ final class MetricsEndpoint implements AutoCloseable {
         if (value.strip().equalsIgnoreCase("off")) {
             return -1;
         }
+        int port;
         try {
-            int port = Integer.parseInt(value.strip());
-            if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("BARB_METRICS_PORT must be 0..65535 or off, got " + value);
-            }
-            return port;
+            port = Integer.parseInt(value.strip());
         } catch (NumberFormatException e) {
+            port = -1;
+        }
+        if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("BARB_METRICS_PORT must be 0..65535 or off, got " + value);
         }
+        return port;
     }
 
     int port() {

@@ -63,27 +63,30 @@ record RunRecord(String requestId, boolean finished, String route, String answer
             }
             ObjectNode payload = ((ObjectNode) e.payload()).deepCopy();
             payload.remove(List.of("chat_state", "usage", "agents_used", "suggested_title"));
-            return new BarbEvent(e.schemaVersion(), e.type(), e.requestId(), e.chatId(), e.userId(), e.step(),
-                    e.agent(), e.timestampMs(), payload, e.index());
+            return withPayload(e, payload);
         }
         if (e.type() != EventType.STEP_END) {
             return null;
         }
         if ("planner".equals(e.agent())) {
-            ObjectNode output = Json.object();
-            output.set("execution_plan", e.payload().path("output").get("execution_plan"));
-            ObjectNode payload = Json.object();
-            payload.set("output", output);
-            return new BarbEvent(e.schemaVersion(), e.type(), e.requestId(), e.chatId(), e.userId(), e.step(),
-                    e.agent(), e.timestampMs(), payload, e.index());
+            return withOutput(e, "execution_plan", e.payload().path("output").get("execution_plan"));
         }
         if (!"executor".equals(e.agent())) {
             return null;
         }
+        return withOutput(e, "results", comparableResults(e.payload().path("output").get("results")));
+    }
+
+    /** The step end with only one field of its output kept. */
+    private static BarbEvent withOutput(BarbEvent e, String field, JsonNode value) {
         ObjectNode output = Json.object();
-        output.set("results", comparableResults(e.payload().path("output").get("results")));
+        output.set(field, value);
         ObjectNode payload = Json.object();
         payload.set("output", output);
+        return withPayload(e, payload);
+    }
+
+    private static BarbEvent withPayload(BarbEvent e, JsonNode payload) {
         return new BarbEvent(e.schemaVersion(), e.type(), e.requestId(), e.chatId(), e.userId(), e.step(), e.agent(),
                 e.timestampMs(), payload, e.index());
     }

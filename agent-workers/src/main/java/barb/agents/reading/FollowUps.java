@@ -124,8 +124,7 @@ public final class FollowUps {
      * or months as the rows).
      */
     private static List<Lexicon.Finding> fragments(String text, List<Lexicon.Finding> previous) {
-        String t = text.replaceAll("[?!,]", "").replaceAll("\\.(?!\\d)", "").strip()
-                .replaceFirst("^(?:если|if|when|когда|what if|а если) ", "");
+        String t = bare(text);
         int at = 9_000;
         if (t.matches("(?:gap )?(?:up|ups|higher|вверх|наверх)")) {
             return List.of(previous.stream().anyMatch(f -> f.kind().equals("gap") || f.kind().equals("fill")
@@ -146,8 +145,7 @@ public final class FollowUps {
             return List.of(new Lexicon.Finding("tf", "1M", at, at + 1, at));
         }
         // "-3% or worse close to close, and bounce = next day up": the threshold is the answer's first clause
-        String firstClause = text.split("[,;]")[0].replaceAll("[?!]", "").replaceAll("\\.(?!\\d)", "").strip()
-                .replaceFirst("^(?:если|if|when|когда|what if|а если) ", "");
+        String firstClause = bare(text.split("[,;]")[0]);
         java.util.regex.Matcher m = BARE_THRESHOLD.matcher(firstClause);
         // a bare number is a year or a count, not a threshold: a comparison word, a unit or "or more" says it is one
         if (m.matches() && (m.group(1) != null || m.group(3) != null || m.group(4) != null)) {
@@ -217,6 +215,12 @@ public final class FollowUps {
             out.add(new Lexicon.Finding("op", "formation", level.start(), level.end(), level.seq()));
         }
         return out;
+    }
+
+    /** A fragment without its punctuation (a decimal point stays) and without a leading "if". */
+    private static String bare(String text) {
+        return text.replaceAll("[?!,]", "").replaceAll("\\.(?!\\d)", "").strip()
+                .replaceFirst("^(?:если|if|when|когда|what if|а если) ", "");
     }
 
     /** "больше 400", "over 2%", "0.75% or more": a comparison and a number with no measure of its own. */

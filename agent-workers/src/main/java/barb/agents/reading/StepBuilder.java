@@ -781,7 +781,7 @@ final class StepBuilder {
         if (days.size() != 2 || conditions < 2 || days.get(0).value().equals(days.get(1).value())) {
             return null;
         }
-        List<String> week = List.of("monday", "tuesday", "wednesday", "thursday", "friday");
+        List<String> week = barb.agents.steps.FilterText.WEEKDAYS;
         int a = week.indexOf(days.get(0).value());
         int b = week.indexOf(days.get(1).value());
         if (a < 0 || b < 0) {
