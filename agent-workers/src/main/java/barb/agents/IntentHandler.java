@@ -1,5 +1,6 @@
 package barb.agents;
 
+import barb.agents.reading.ConceptCatalog;
 import barb.agents.reading.FollowUps;
 import barb.agents.reading.IntentClassifier;
 import barb.agents.reading.SmallTalk;
@@ -23,7 +24,9 @@ public final class IntentHandler implements StageHandler {
     public StageOutcome handle(RequestEnvelope envelope) {
         IntentClassifier.Result r = IntentClassifier.classify(envelope.question());
         // "а вниз?", "and the last 30 min?": a fragment that only means something after the chat's last question
-        if (!r.intent().equals("data") && SmallTalk.classify(envelope.question()) == null
+        // a question asked as "what does X mean" stays a question about the notion, also in the middle of a chat
+        boolean askedNotion = r.intent().equals("concept") && ConceptCatalog.askedTerm(envelope.question()) != null;
+        if (!r.intent().equals("data") && !askedNotion && SmallTalk.classify(envelope.question()) == null
                 && FollowUps.resolve(envelope.question(), envelope.chatStateOrFresh().memory()).isPresent()) {
             r = new IntentClassifier.Result("data", r.lang(), envelope.question());
         }

@@ -20,6 +20,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * answer for data questions Barb cannot compute.
  */
 public final class ResponderHandler implements StageHandler {
+    private final java.util.function.Supplier<barb.core.DataCoverage> coverage;
+
+    /** Without the data's coverage: "what can you do" is answered without the data's dates. */
+    public ResponderHandler() {
+        this(() -> null);
+    }
+
+    /** @param coverage the loaded data's first and last day, told when someone asks what Barb has */
+    public ResponderHandler(java.util.function.Supplier<barb.core.DataCoverage> coverage) {
+        this.coverage = coverage;
+    }
+
     @Override
     public Stage stage() {
         return Stage.RESPONDER;
@@ -83,8 +95,14 @@ public final class ResponderHandler implements StageHandler {
         return Replies.unknownConcept(term == null ? envelope.question().strip() : term, lang);
     }
 
-    private static String chitchat(String question, String lang) {
+    private String chitchat(String question, String lang) {
         SmallTalk.Kind kind = SmallTalk.classify(question);
+        if (kind == SmallTalk.Kind.CAPABILITIES) {
+            barb.core.DataCoverage data = coverage.get();
+            String reply = Replies.smallTalk(kind, lang);
+            return data == null ? reply : reply + " " + barb.agents.answers.Messages.of(lang).get("reply.dataRange",
+                    "first", data.firstDay().toString(), "last", data.lastDay().toString());
+        }
         if (kind != null) {
             return Replies.smallTalk(kind, lang);
         }

@@ -22,6 +22,6 @@ public final class RulesAgents {
     public static List<StageHandler> handlers(Supplier<DataCoverage> coverage) {
         return List.of(new IntentHandler(), new UnderstanderHandler(coverage), new ClarifierHandler(),
                 new ClarifyContinueHandler(coverage), new ParserHandler(), new PlannerHandler(coverage),
-                new PresenterHandler(), new ResponderHandler());
+                new PresenterHandler(), new ResponderHandler(coverage));
     }
 }

@@ -238,6 +238,18 @@ class HandlersTest {
         assertThat(o.messages()).extracting(StageOutcome.ClientMessage::type).containsExactly(EventType.ANSWER);
     }
 
+    @Test
+    void askedWhatDataBarbHasTheResponderTellsTheDatesOfTheLoadedData() {
+        IntentClassifier.Result r = IntentClassifier.classify("how far back does your data go");
+        assertThat(r.intent()).isEqualTo("chitchat");
+        StageOutcome o = new ResponderHandler(() -> Pipeline.COVERAGE)
+                .handle(start("how far back does your data go").withIntent(r.intent(), r.lang(), r.internalQuery()));
+        assertThat(o.finish().response()).contains("2008-01-02").contains("2026-03-05");
+        StageOutcome ru = new ResponderHandler(() -> Pipeline.COVERAGE)
+                .handle(start("какая глубина истории?").withIntent("chitchat", "ru", "какая глубина истории?"));
+        assertThat(ru.finish().response()).contains("с 2008-01-02 по 2026-03-05");
+    }
+
     private static StageOutcome respond(String question, String expectedIntent) {
         IntentClassifier.Result r = IntentClassifier.classify(question);
         assertThat(r.intent()).as(question).isEqualTo(expectedIntent);

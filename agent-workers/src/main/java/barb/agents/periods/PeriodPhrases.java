@@ -277,7 +277,9 @@ public final class PeriodPhrases {
     private static final Pattern COMPARE_BEFORE = Pattern.compile("(?<![\\p{L}])(?:compar\\p{L}*|differ\\p{L}*"
             + "|сравн\\p{L}*|разниц\\p{L}*|отлич\\p{L}*)(?![\\p{L}])");
     /** A separator that already names the compared sides: "cpi days vs other days, 2021-2023". */
-    private static final Pattern SIDES_NAMED = Pattern.compile("(?<![\\p{L}])(?:vs|versus|against|против)(?![\\p{L}])");
+    private static final Pattern SIDES_NAMED = Pattern.compile("(?<![\\p{L}])(?:vs|versus|against|против|"
+            // "сравни дни фомц и обычные дни, с 2015": the rest of the days is the other side already
+            + "other days|the rest|normal days|regular days|обычн\\p{L}* дн\\p{L}*|остальн\\p{L}*)(?![\\p{L}])");
     private static final Pattern NUMERIC_START = Pattern.compile("^(?:between\\s+|между\\s+)?\\d");
 
     /** Every period phrase in the text, left to right, non-overlapping (longest match wins). */

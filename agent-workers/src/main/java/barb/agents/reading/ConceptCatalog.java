@@ -143,7 +143,43 @@ public final class ConceptCatalog {
                     "A trading day of NQ futures runs from 18:00 ET to 17:00 ET the next day, with an hour's break "
                             + "in between; Barb dates each day by the day it ends.",
                     "Торговый день фьючерса NQ длится с 18:00 ET до 17:00 ET следующего дня с часовым перерывом "
-                            + "между днями; Barb датирует день по дате его окончания."));
+                            + "между днями; Barb датирует день по дате его окончания."),
+            new Concept("correlation", List.of("correlation", "correlations", "correlation coefficient", "корреляция",
+                    "корреляции", "коэффициент корреляции"),
+                    "Correlation (Pearson's r) measures how closely two series move together, from -1 to +1: near "
+                            + "+1 they rise and fall together, near -1 one rises when the other falls, near 0 there is "
+                            + "no straight-line relation. For daily market measures, |r| below 0.2 is weak, 0.2–0.5 "
+                            + "moderate and above 0.5 strong; r² is the share of one series' variation the other "
+                            + "explains (r = 0.6 explains 36 %). It says nothing about cause.",
+                    "Корреляция (коэффициент Пирсона r) показывает, насколько согласованно движутся два ряда, от -1 "
+                            + "до +1: около +1 растут и падают вместе, около -1 — в противоположные стороны, около 0 "
+                            + "линейной связи нет. Для дневных рыночных величин |r| ниже 0,2 — слабая связь, 0,2–0,5 "
+                            + "— умеренная, выше 0,5 — сильная; r² — доля изменчивости одного ряда, которую объясняет "
+                            + "другой (r = 0,6 объясняет 36 %). О причине и следствии она ничего не говорит."),
+            new Concept("median", List.of("median", "медиана", "медианный"),
+                    "The median is the middle value: half of the days are below it and half above. Unlike the mean "
+                            + "it is not pulled up by a few extreme days, so for ranges and moves it is usually the "
+                            + "better \"typical\" figure.",
+                    "Медиана — серединное значение: половина дней ниже неё, половина выше. В отличие от среднего её "
+                            + "не тянут вверх несколько экстремальных дней, поэтому для диапазонов и движений она "
+                            + "обычно лучше описывает «типичный» день."),
+            new Concept("percentile", List.of("percentile", "percentiles", "перцентиль", "перцентили", "процентиль",
+                    "квантиль"),
+                    "The p-th percentile is the value below which p % of the observations fall: the 90th percentile "
+                            + "of the daily range is a range only one day in ten exceeds. The 50th percentile is the "
+                            + "median.",
+                    "P-й перцентиль — значение, ниже которого лежит p % наблюдений: 90-й перцентиль дневного "
+                            + "диапазона превышает лишь один день из десяти. 50-й перцентиль — это медиана."),
+            new Concept("standard deviation", List.of("standard deviation", "std", "stdev", "std dev",
+                    "стандартное отклонение", "стандартное отклонения", "ско", "стд"),
+                    "The standard deviation measures how far values typically sit from their mean, in the same "
+                            + "units; for roughly normal data about two thirds of the values lie within one standard "
+                            + "deviation of the mean. Market moves have fat tails, so extreme days happen more often "
+                            + "than that rule suggests.",
+                    "Стандартное отклонение показывает, насколько значения обычно отстоят от среднего, в тех же "
+                            + "единицах; для примерно нормальных данных около двух третей значений лежат в пределах "
+                            + "одного отклонения от среднего. У рыночных движений толстые хвосты, поэтому крайние дни "
+                            + "случаются чаще, чем следует из этого правила."));
 
     /** Every alias of every concept, matched with typos and other word forms. */
     private static final Vocabulary ALIASES = new Vocabulary(
@@ -168,7 +204,11 @@ public final class ConceptCatalog {
             + "what (?:is|s) considered (?:an? |the )?([\\p{L}\\d ]+)|"
             + "чем (?:отличается |отличаются )?([\\p{L}\\d ]+?) (?:отличается |отличаются )?от|"
             + "(?:в )?чем разница (?:между )?([\\p{L}\\d ]+?) и |разница между ([\\p{L}\\d ]+?) и |"
-            + "что (?:считается|называют) ([\\p{L}\\d ]+))");
+            + "что (?:считается|называют) ([\\p{L}\\d ]+)|"
+            // "how is the correlation calculated", "как считается медиана": how a notion is computed
+            + "how (?:is|are|do you|does barb|do they) (?:calculate |compute |measure )?(?:an? |the )?([\\p{L}\\d ]+?) "
+            + "(?:calculated|computed|measured|defined)|"
+            + "как (?:считается|считают|вычисляется|рассчитывается|определяется|считать) ([\\p{L}\\d ]+))");
     private static final List<String> SUFFIXES = List.of(" mean", " means", " означает", " значит", " это",
             " in trading", " в трейдинге", " is", " are", " такое", " простыми словами", " in simple terms",
             " in plain english", " exactly", " точно", " вообще");
@@ -181,7 +221,9 @@ public final class ConceptCatalog {
 
     /** The term a "what is X" question asks about, or null when the text is not shaped like one. */
     public static String askedTerm(String text) {
-        String s = TextNormalizer.normalize(text);
+        // "а что значит …", "ok so what does … mean": a chat word before the question asks nothing
+        String s = TextNormalizer.normalize(text)
+                .replaceFirst("^(?:(?:а|и|ну|ок|ok|okay|so|and|but|also|wait|hmm|хм|так|то есть)(?: |, ?))+", "");
         // "noob q but how is eth different from rth", "wait what counts as an nr7 day exactly"
         java.util.regex.Matcher shape = SHAPES.matcher(s);
         if (shape.find()) {
@@ -210,13 +252,21 @@ public final class ConceptCatalog {
         }
         // "что такое NR7 и чем он отличается от инсайд дня", "what's an nr7, and how is it computed": the first notion
         String term = s.substring(best.length()).strip()
-                .split(" (?:и|and|,|а|-|–) ?(?:чем|как|how|what|why|в чем|это|is it|много|мало)(?![\\p{L}])")[0]
+                .split("(?: (?:и|and|,|а|-|–))? ?(?<=\\S |^)(?:чем|как|how|what|why|в чем|это|is it|много|мало)(?![\\p{L}])")[0]
                 .replaceAll(" \\d+(?:\\.\\d+)?$", "").strip();
-        for (String suffix : SUFFIXES) {
-            if (term.endsWith(suffix)) {
-                term = term.substring(0, term.length() - suffix.length()).strip();
+        // "nr7 mean exactly", "a median mean here": every closing word goes, in any order
+        String before;
+        do {
+            before = term;
+            term = term.replaceFirst(" (?:here|тут|здесь)$", "").strip();
+            for (String suffix : SUFFIXES) {
+                if (term.endsWith(suffix)) {
+                    term = term.substring(0, term.length() - suffix.length()).strip();
+                }
             }
-        }
+        } while (!term.equals(before));
+        // "what does a correlation of 0.4 mean", "что значит корреляция 0.6": the notion, not its value
+        term = term.replaceFirst("^(?:an?|the) ", "").replaceFirst(" (?:of |в |=)?-?\\d+(?:\\.\\d+)?%?$", "").strip();
         return term.isEmpty() ? null : term;
     }
 

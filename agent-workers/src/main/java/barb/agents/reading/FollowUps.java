@@ -113,9 +113,45 @@ public final class FollowUps {
                 return Optional.of(added);
             }
         }
+        Reading against = against(previous, said, last);
+        if (against != null) {
+            return Optional.of(against);
+        }
         List<Lexicon.Finding> merged = merge(previous, flipRanking(previous, said));
         Reading reading = new StepBuilder(nextDayOfSnapshot(merged), new ArrayList<>(), -1).build();
         return reading.step() == null ? Optional.empty() : Optional.of(reading);
+    }
+
+    /** Kinds a "vs …" follow-up may name as the other side of the previous question. */
+    private static final List<String> OTHER_SIDE = List.of("when", "session", "weekday", "month", "event", "pattern");
+
+    /**
+     * "vs 2023?", "сравни с 2023", "compare with thursdays": the previous question becomes one side and the one
+     * thing named the other, when the previous question named a thing of the same kind and compared nothing.
+     * Null otherwise.
+     */
+    private static Reading against(List<Lexicon.Finding> previous, List<Lexicon.Finding> said, String last) {
+        boolean compares = said.stream().anyMatch(f -> f.kind().equals("vs") || f.kind().equals("op")
+                && f.value().equals("compare"));
+        boolean comparedBefore = previous.stream().anyMatch(f -> f.kind().equals("vs") || f.kind().equals("op")
+                && f.value().equals("compare"));
+        List<Lexicon.Finding> sides = said.stream().filter(f -> OTHER_SIDE.contains(f.kind())).toList();
+        if (!compares || comparedBefore || sides.size() != 1
+                || said.stream().anyMatch(f -> SUBJECTS.contains(f.kind()) && !OTHER_SIDE.contains(f.kind()))) {
+            return null;
+        }
+        Lexicon.Finding other = sides.get(0);
+        boolean sameKind = previous.stream().anyMatch(f -> f.kind().equals(other.kind())
+                && !f.value().equals(other.value()));
+        if (!sameKind) {
+            return null;
+        }
+        List<Lexicon.Finding> both = new ArrayList<>(previous);
+        int at = 30_000;
+        both.add(new Lexicon.Finding("vs", "", at, at + 1, at));
+        both.add(new Lexicon.Finding(other.kind(), other.value(), at + 2, at + 3, at + 2));
+        Reading reading = new StepBuilder(both, new ArrayList<>(), previousColon(last)).build();
+        return reading.step() == null || !reading.clarify().isEmpty() ? null : reading;
     }
 
     /**

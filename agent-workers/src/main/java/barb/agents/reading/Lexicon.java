@@ -398,7 +398,7 @@ public final class Lexicon {
                 + "closing hour|последн\\p{L}* (?:торгов\\p{L}* )?час\\p{L}*(?: торгов\\p{L}*| сесси\\p{L}*| rth)?",
                 kv("session", "RTH_CLOSE")));
         r.add(rule("ny close|new york close", kv("session", "NY_CLOSE")));
-        r.add(rule("rth|regular (?:trading )?(?:hours|session)|cash (?:session|hours)|day session|основн\\p{L}* "
+        r.add(rule("rth|regular (?:trading )?(?:hours|session)|cash (?:session|hours)|cash|кэш\\p{L}*|кеш\\p{L}*|day session|основн\\p{L}* "
                 + "(?:торгов\\p{L}* )?сесси\\p{L}*|ртх|регулярн\\p{L}* сесси\\p{L}*|дневн\\p{L}* сесси\\p{L}*",
                 kv("session", "RTH")));
         r.add(rule("eth|full (?:trading )?(?:day|session)|globex day|whole (?:trading )?day|entire (?:trading )?day|"
@@ -474,6 +474,9 @@ public final class Lexicon {
         r.add(rule("(?:in |during |over )?(?:the )?winters?(?: months)?(?: \\((?:dec\\p{L}*)[^)]*\\))?|зимой|зимн\\p{L}* месяц\\p{L}*",
                 kv("month", "december", "month", "january", "month", "february")));
         r.add(rule("regular days|normal days|обычные дни|обычных дней|остальные дни", kv("complement", "")));
+        // "opex fridays vs regular fridays", "в обычные пятницы": the same days without what the other side names
+        r.add(rule("(?:regular|normal|ordinary|other|all other|обычн\\p{L}*|остальн\\p{L}*|други\\p{L}*)(?= (?:mon|tue|wed|thu|fri|"
+                + "понедельник|вторник|сред|четверг|пятниц)\\p{L}*)", kv("complement", "")));
         // "big days", "a big thursday", "больших гэпов": a size without a number; Barb asks how big
         r.add(rule("(?<!(?:most|сам[ыоа]\\p{L}{0,3}|наи\\p{L}{0,6}|the) )(?:big|huge|large|massive|major|significant|больш(?:ой|ие|их|им|ая|ое|ую)|"
                 + "крупн\\p{L}*|жирн\\p{L}*|огромн\\p{L}*|значительн\\p{L}*|сильн(?:ого|ых|ый|ая|ой|ое|ые))(?= (?:(?:rth|eth|ртх|етх|green|red|up|down|"
@@ -613,7 +616,7 @@ public final class Lexicon {
                 + "(?:day )?recap(?: of)?|rundown(?: of)?|day stats|(?:stats|numbers) for (?:that|the) day|"
                 + "что (?:было|творилось|происходило|случилось)(?: с nq| на рынке| по nq| с рынком)?(?= (?:в |во |на |с |от |\\d|вчера|сегодня|"
                 + "за |тогда|по nq))|расклад(?: по дню)?|разбор дня|итоги дня|как прош(?:ел|ла) (?:день|сесси\\p{L}*|торговл\\p{L}*)|"
-                + "o ?/ ?h ?/ ?l ?/ ?c|ohlc|day by day|по дням(?= (?:и|,|с|eth|rth|ртх|етх))|картин\\p{L}* (?:за|по) (?:вчерашн\\p{L}* |этот |тот )?(?:день|дню)",
+                + "o ?/ ?h ?/ ?l ?/ ?c|ohlc|day by day|по дням(?= (?:и|,|с|eth|rth|ртх|етх))|картин\\p{L}* (?:за|по) (?:вчерашн\\p{L}* |этот |тот )?(?:день|дню)|картин\\p{L}*(?= (?:за|по) (?:\\d|вчера))",
                 kv("snapshot", "")));
         r.add(rule("what (?:does|do) (?:nq|it|the market|price|nasdaq) (?:usually |typically |normally )?do|"
                 + "что (?:обычно |как правило |в среднем )?(?:делает|происходит|бывает)(?: с)? ?(?:nq|нас|рынок|рынком|ценой|цена)?|"
@@ -634,7 +637,10 @@ public final class Lexicon {
         r.add(rule("how often|how frequently|(?:how many|сколько) ?(?:%|percent|процент\\p{L}*)|"
                 + "what (?:%|percent(?:age)?|share|fraction|proportion|portion) of|"
                 + "(?:the )?(?:%|percent(?:age)?|share|fraction|proportion) of|как часто|(?:сколько|какой|какая|каков) (?:процент\\p{L}*|%|доля)|"
-                + "^%|какая доля|доля|в скольк\\p{L}* (?:процент\\p{L}*|%)(?: случаев)?|насколько часто", kv("freq", "")));
+                + "^%|какая доля|доля|в скольк\\p{L}* (?:процент\\p{L}*|%)(?: случаев)?|насколько часто|"
+                // "в каком проценте случаев", "in what % of cases", "what percentage": a share asked for
+                + "(?:в )?каком (?:процент\\p{L}*|%)(?: (?:случаев|дней|раз))?|in what (?:%|percent(?:age)?)(?: of (?:the )?(?:time|cases|days))?|"
+                + "what percentage", kv("freq", "")));
         r.add(rule("how many(?: times)?|number of|count of|count|сколько(?: раз)?|"
                 + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));
         // "посчитай средний объём" asks for the average: the verb alone does not make a count

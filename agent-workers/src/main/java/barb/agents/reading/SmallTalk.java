@@ -41,7 +41,14 @@ public final class SmallTalk {
             + "what (?:kind of )?(?:questions|stuff|things) (?:can|do) (?:i|you)|how far back (?:does|do|is) (?:the |your )?data|"
             + "what data (?:do you|have you|is this)|since when (?:is|does) (?:the )?data|что (?:ты )?(?:умеешь|можешь)|"
             + "какие (?:данные|вопросы) (?:ты|можно|у тебя)|по каким данным|с какого года (?:история|данные)|"
-            + "откуда (?:данные|цифры)|что ты вообще такое|who are you|кто ты");
+            + "откуда (?:данные|цифры)|что ты вообще такое|who are you|кто ты|"
+            // questions about Barb's data itself: its depth, its bars, how fresh it is
+            + "(?:do|does|can) (?:you|u|barb|it) (?:have|use|count|compute|calculate|work (?:on|with)|do) (?:the )?"
+            + "(?:\\p{L}+ )?(?:minute|1m|1 min|intraday|tick|hourly)|(?:ты |вы )?(?:считаешь|считаете|смотришь) по минутк\\p{L}*|"
+            + "только дневк\\p{L}*|глубин\\p{L}* (?:истори\\p{L}*|данных)|how (?:much|far back|deep) (?:history|data|is the history)|"
+            + "what (?:timeframes?|resolution|granularity) (?:do|does|is|are)|какие таймфреймы (?:есть|у тебя|доступны)|"
+            + "до какой даты|up to (?:what|which) date|how (?:fresh|recent|up to date) is (?:the |your )?data|"
+            + "(?:данные|история) (?:с|от) какого (?:года|числа)|с какого года (?:у тебя|есть|ведется)");
 
     private static Set<String> smallWords() {
         Set<String> words = new java.util.HashSet<>(THANKS_WORDS);

@@ -48,7 +48,8 @@ final class StepBuilder {
     private static List<Lexicon.Finding> withoutRepeats(List<Lexicon.Finding> found) {
         List<Lexicon.Finding> out = new ArrayList<>();
         Set<String> seen = new java.util.HashSet<>();
-        boolean compared = found.stream().anyMatch(f -> f.kind().equals("vs") || f.kind().equals("or"));
+        boolean compared = found.stream().anyMatch(f -> f.kind().equals("vs") || f.kind().equals("or")
+                || f.kind().equals("complement"));
         // "today's change with the next day's change": one measure on two days is two measures
         boolean twoDays = found.stream().anyMatch(f -> f.kind().equals("later") || f.kind().equals("op")
                 && f.value().equals("correlation"));
@@ -59,7 +60,20 @@ final class StepBuilder {
         // "4 red days in a row (close<open)": the colour that defines the run is no filter of its own
         Set<String> runColours = new java.util.HashSet<>();
         found.stream().filter(f -> f.kind().equals("consec")).forEach(f -> runColours.add(f.value().split(" ")[0]));
+        // "the last hour of cash", "первый час ртх": a session named inside the session it belongs to is that part
+        Set<Lexicon.Finding> wider = new java.util.HashSet<>();
+        List<Lexicon.Finding> sessions = found.stream().filter(f -> f.kind().equals("session")).toList();
+        for (int i = 0; !compared && i + 1 < sessions.size(); i++) {
+            Lexicon.Finding part = sessions.get(i);
+            Lexicon.Finding whole = sessions.get(i + 1);
+            if (whole.start() >= part.end() && whole.start() - part.end() <= 8 && within(part.value(), whole.value())) {
+                wider.add(whole);
+            }
+        }
         for (Lexicon.Finding f : found) {
+            if (wider.contains(f)) {
+                continue;
+            }
             if (f.kind().equals("time") && sessionHours.contains(f.value())) {
                 continue;
             }
@@ -80,6 +94,22 @@ final class StepBuilder {
             out.add(f);
         }
         return out;
+    }
+
+    /** True when the first session's minutes lie inside the second's, and they are not the same minutes. */
+    private static boolean within(String part, String whole) {
+        String p = barb.core.PlanNames.SESSION_WINDOWS.get(part);
+        String w = barb.core.PlanNames.SESSION_WINDOWS.get(whole);
+        if (p == null || w == null || p.equals(w)) {
+            return false;
+        }
+        if (whole.equals("ETH")) {
+            return true;
+        }
+        String[] pw = p.split("-");
+        String[] ww = w.split("-");
+        boolean plain = pw[0].compareTo(pw[1]) < 0 && ww[0].compareTo(ww[1]) < 0;
+        return plain && pw[0].compareTo(ww[0]) >= 0 && pw[1].compareTo(ww[1]) <= 0;
     }
 
     /**
@@ -175,6 +205,18 @@ final class StepBuilder {
             }
             return new StepBuilder(rewritten, unknown, colon).build();
         }
+        // "how many red fridays in 2024, in %", "сколько раз … в процентах": a count asked in percent is a share
+        if (has("op", "count") && has("unit", "pct") && !has("freq") && !has("agg") && !has("rank") && !has("metric")) {
+            List<Lexicon.Finding> share = new ArrayList<>();
+            for (Lexicon.Finding f : found) {
+                if (f.kind().equals("op") && f.value().equals("count")) {
+                    share.add(new Lexicon.Finding("freq", "", f.start(), f.end(), f.seq()));
+                } else if (!f.kind().equals("unit")) {
+                    share.add(f);
+                }
+            }
+            return new StepBuilder(share, unknown, colon).build();
+        }
         // "how often does january close green, since 2010": a month without a year next to a longer period is every
         // January of it, and with a colour to count, the month's own candle
         List<Lexicon.Finding> monthWhens = all("when").stream()
@@ -222,8 +264,12 @@ final class StepBuilder {
         boolean gapFill = has("fill") || has("fillword") && (has("gap") || has("metric", "gap")
                 || has("metric", "gap_pct") || found.stream().anyMatch(f -> f.kind().equals("cond")
                 && f.value().startsWith("gap"))) && !has("color") && !has("dir");
-        boolean snapshot = has("snapshot") && !has("after") && !has("later") && !has("offsets") && !has("agg")
-                && !ranking && all("when").size() == 1 && isShortPeriod(first("when"));
+        // "5 августа 2024: рендж, объём, гэп": several measures of one day, nothing computed over them, is the day's
+        // recap, which shows them all
+        boolean dayMeasures = all("when").size() == 1 && isOneDay(first("when")) && !has("op") && !has("freq")
+                && !has("rank") && !has("vs") && all("metric").stream().map(Lexicon.Finding::value).distinct().count() >= 2;
+        boolean snapshot = (has("snapshot") || dayMeasures) && !has("after") && !has("later") && !has("offsets")
+                && !has("agg") && !ranking && all("when").size() == 1 && isShortPeriod(first("when"));
         if (snapshot) {
             operation = Operation.SNAPSHOT;
         } else if (gapFill && (has("op", "probability") && !has("bysize"))) {
@@ -258,7 +304,10 @@ final class StepBuilder {
             operation = Operation.TOP_N;
         } else if (has("group")) {
             operation = Operation.GROUP;
-        } else if (has("op", "compare") || has("vs") || sideCount() >= 2 || has("apart") && listedSides()) {
+        } else if (has("op", "compare") || has("vs") || sideCount() >= 2 || has("apart") && listedSides()
+                || has("complement") && has("agg") && !has("op", "count")
+                && found.stream().anyMatch(f -> NEGATABLE.contains(f.kind()))) {
+            // "в дни NFP и в обычные дни": the rest of the days only mean something beside the days named
             operation = Operation.COMPARE;
         } else if (ranking) {
             operation = Operation.LIST;
@@ -1009,10 +1058,35 @@ final class StepBuilder {
                 }
             }
             boolean complement = usable.stream().anyMatch(f -> f.kind().equals("complement"));
+            // "opex fridays vs other fridays": what both sides name is common to them, not negated on the other
+            Set<String> namedByBoth = new java.util.HashSet<>();
+            if (complement) {
+                Set<String> first = new java.util.HashSet<>();
+                bySegment.get(0).forEach(f -> first.add(f.kind() + "|" + f.value()));
+                for (int i = 1; i < segments; i++) {
+                    bySegment.get(i).stream().map(f -> f.kind() + "|" + f.value()).filter(first::contains)
+                            .forEach(namedByBoth::add);
+                }
+                namedByBoth.remove("complement|");
+                // "vs обычные пятницы (без нфп)": the event named again beside the rest is what the rest is without
+                namedByBoth.removeIf(key -> key.startsWith("event|") || key.startsWith("pattern|"));
+            }
             for (int i = 0; i < segments; i++) {
                 List<Lexicon.Finding> side = new ArrayList<>();
                 boolean complementSide = bySegment.get(i).stream().anyMatch(f -> f.kind().equals("complement"));
                 for (Lexicon.Finding f : bySegment.get(i)) {
+                    String key = f.kind() + "|" + f.value();
+                    if (namedByBoth.contains(key)) {
+                        if (i == 0) {
+                            common.add(f);
+                        }
+                        continue;
+                    }
+                    // the rest "(без нфп)": naming the first side's event again says what the rest is without
+                    if (complementSide && i > 0 && NEGATABLE.contains(f.kind())
+                            && bySegment.get(0).stream().anyMatch(o -> (o.kind() + "|" + o.value()).equals(key))) {
+                        continue;
+                    }
                     boolean negatable = complement && i == 0 && NEGATABLE.contains(f.kind());
                     if (SIDE_KINDS.contains(f.kind()) && (perSide.contains(family(f)) || negatable)) {
                         side.add(f);
@@ -1022,7 +1096,8 @@ final class StepBuilder {
                 }
                 if (complementSide && i > 0) {
                     side.addAll(negations(bySegment.get(0).stream()
-                            .filter(f -> NEGATABLE.contains(f.kind())).toList()));
+                            .filter(f -> NEGATABLE.contains(f.kind()) && !namedByBoth.contains(f.kind() + "|" + f.value()))
+                            .toList()));
                 }
                 sides.addAll(oneSidePerListedItem(side));
             }
@@ -1037,7 +1112,8 @@ final class StepBuilder {
             splitKind = "metric";
         } else if (operation == Operation.COMPARE) {
             for (String kind : List.of("weekday", "month", "event", "pattern", "gap", "color", "dir", "cond")) {
-                if (all(kind).size() >= 2) {
+                // "opex fridays compared to other fridays": one value named twice is no split
+                if (all(kind).stream().map(Lexicon.Finding::value).distinct().count() >= 2) {
                     splitKind = kind;
                     break;
                 }
@@ -1054,10 +1130,27 @@ final class StepBuilder {
             return;
         }
         if (operation == Operation.COMPARE && has("complement")) {
-            List<Lexicon.Finding> negatable = usable.stream().filter(f -> NEGATABLE.contains(f.kind())).toList();
+            // "opex fridays compared to other fridays": a filter named twice is common to both sides
+            Set<String> twice = new java.util.HashSet<>();
+            Set<String> seen = new java.util.HashSet<>();
+            usable.forEach(f -> {
+                if (!seen.add(f.kind() + "|" + f.value())) {
+                    twice.add(f.kind() + "|" + f.value());
+                }
+            });
+            List<Lexicon.Finding> negatable = usable.stream().filter(f -> NEGATABLE.contains(f.kind())
+                    && !twice.contains(f.kind() + "|" + f.value())).toList();
+            // "и в обычные дни (без фомц)": the rest said again as "without the event" is the other side, no filter
+            Set<String> restSaid = new java.util.HashSet<>();
+            negatable.stream().filter(f -> f.kind().equals("event")).forEach(f -> restSaid.add("is_" + f.value() + " = 0"));
             if (!negatable.isEmpty()) {
+                Set<String> kept = new java.util.HashSet<>();
                 for (Lexicon.Finding f : usable) {
-                    if (!negatable.contains(f) && !f.kind().equals("complement")) {
+                    if (f.kind().equals("cond") && restSaid.contains(f.value())) {
+                        continue;
+                    }
+                    if (!negatable.contains(f) && !f.kind().equals("complement")
+                            && kept.add(f.kind() + "|" + f.value() + "|" + (twice.contains(f.kind() + "|" + f.value()) ? "" : f.start()))) {
                         common.add(f);
                     }
                 }

@@ -409,6 +409,74 @@ class ReadingClassesTest {
                 .isEqualTo("concept");
     }
 
+    @Test
+    void aCountAskedInPercentIsAShare() {
+        assertThat(read("how many red fridays in 2024, in %")).startsWith("probability of is_red = 1");
+        assertThat(read("сколько раз март закрывался красным за всю историю, в процентах"))
+                .startsWith("probability of is_red = 1").contains("monthly bars");
+        assertThat(read("в каком проценте случаев вторник был зеленым в 2023")).startsWith("probability of is_green = 1");
+        assertThat(read("what percentage of opex days were red")).startsWith("probability of is_red = 1");
+        assertThat(read("сколько раз был рендж больше 300 в 2022")).startsWith("count days");
+    }
+
+    @Test
+    void theRestOfTheDaysIsTheOtherSideAndWhatBothSidesNameIsCommon() {
+        assertThat(read("mean rth range on opex fridays compared to other fridays in 2024"))
+                .contains("weekday = friday:").contains("where event = opex vs where is_opex = 0")
+                .doesNotContain("weekday != 5");
+        assertThat(read("средний объем rth в пятницы экспирации и в обычные пятницы за 2024"))
+                .startsWith("compare").contains("where event = opex vs where is_opex = 0");
+        assertThat(read("avg rth range on cpi days and on normal days (no cpi) in 2023"))
+                .contains("where event = cpi vs where is_cpi = 0");
+        assertThat(read("сравни средний рендж в дни фомц и в обычные дни, с 2015")).contains("in 2015..");
+        assertThat(read("how many fomc days were green")).startsWith("count days");
+    }
+
+    @Test
+    void aSessionNamedInsideItsSessionIsThatPart() {
+        assertThat(read("avg range of the last hour of cash in 2025")).isEqualTo(read("avg range of the last hour in 2025"));
+        assertThat(read("первый час ртх средний объем 2024")).contains("session = RTH_OPEN").doesNotContain("compare");
+        assertThat(read("rth vs first hour avg range 2024")).startsWith("compare");
+        assertThat(read("средний рендж кэша за 2024")).contains("session = RTH");
+    }
+
+    @Test
+    void whatANotionMeansIsAConceptAlsoAfterChatWordsAndWithAValue() {
+        assertThat(IntentClassifier.classify("ok so what does a median mean here").intent()).isEqualTo("concept");
+        assertThat(IntentClassifier.classify("what does a correlation of 0.4 mean").intent()).isEqualTo("concept");
+        assertThat(IntentClassifier.classify("а что значит корреляция 0.3, это много?").intent()).isEqualTo("concept");
+        assertThat(IntentClassifier.classify("how is a percentile calculated").intent()).isEqualTo("concept");
+        assertThat(IntentClassifier.classify("what is the median rth range in 2024").intent()).isEqualTo("data");
+        assertThat(IntentClassifier.classify("correlation of volume and range in 2024").intent()).isEqualTo("data");
+    }
+
+    @Test
+    void questionsAboutBarbsDataAreCapabilities() {
+        assertThat(SmallTalk.classify("do you have minute data or only daily")).isEqualTo(SmallTalk.Kind.CAPABILITIES);
+        assertThat(SmallTalk.classify("с какого года у тебя данные и считаешь ли по минуткам"))
+                .isEqualTo(SmallTalk.Kind.CAPABILITIES);
+        assertThat(SmallTalk.classify("avg range on 1m bars in 2024")).isNull();
+    }
+
+    @Test
+    void severalMeasuresOfOneDayAreItsRecap() {
+        assertThat(read("2024-08-05 range volume and gap")).startsWith("what happened in 2024-08-05");
+        assertThat(read("дай картину за 5 августа 2024")).startsWith("what happened in 2024-08-05");
+        assertThat(read("range vs volume correlation in 2024")).startsWith("correlation");
+    }
+
+    @Test
+    void aComparisonAskedAfterAQuestionMakesThePreviousQuestionOneSide() {
+        Memory memory = after("mean range in 2024 where session = RTH");
+        assertThat(render(FollowUps.resolve("vs 2023?", memory).orElseThrow()))
+                .isEqualTo("compare mean range where session = RTH: in 2024 vs in 2023");
+        assertThat(render(FollowUps.resolve("сравни с 2023", memory).orElseThrow()))
+                .isEqualTo("compare mean range where session = RTH: in 2024 vs in 2023");
+        Memory mondays = after("mean range in 2024 where session = RTH, weekday = monday");
+        assertThat(render(FollowUps.resolve("а против пятниц?", mondays).orElseThrow()))
+                .contains("where weekday = monday vs where weekday = friday");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
