@@ -46,9 +46,10 @@ final class ChatStream {
     private final ChatStore store;
     private final Producer<String, byte[]> producer;
     private final GatewayMetrics metrics;
+    private final UserLimits limits;
 
     ChatStream(GatewayConfig config, EventRelay relay, ChatStateView states, ChatLocks locks, ChatStore store,
-               Producer<String, byte[]> producer, GatewayMetrics metrics) {
+               Producer<String, byte[]> producer, GatewayMetrics metrics, UserLimits limits) {
         this.config = config;
         this.relay = relay;
         this.states = states;
@@ -56,6 +57,7 @@ final class ChatStream {
         this.store = store;
         this.producer = producer;
         this.metrics = metrics;
+        this.limits = limits;
     }
 
     /** @param userId the signed-in user (or the dev user), already checked */
@@ -70,7 +72,10 @@ final class ChatStream {
         long now = System.currentTimeMillis();
         long deadline = now + config.requestTimeout().toMillis();
         long giveUpAt = deadline + config.grace().toMillis();
+        // admitted before the chat's lock is taken: a refused request holds nothing
+        UserLimits.Admission admitted = limits.admit(userId);
         if (!locks.tryAcquire(chatId, requestId, giveUpAt)) {
+            admitted.close();
             throw new HttpError(409, "chat_busy", "chat_id: the previous message in this chat is still being "
                     + "answered; send this one when it has finished");
         }
@@ -82,13 +87,14 @@ final class ChatStream {
             metrics.streamOpened();
             String outcome = "failed";
             try (SseWriter sse = SseWriter.open(res, requestId)) {
-                outcome = stream(events, sse, chatId, requestId, giveUpAt);
+                outcome = stream(events, sse, chatId, userId, requestId, giveUpAt);
             } finally {
                 metrics.streamClosed();
                 metrics.requestEnded(outcome, System.currentTimeMillis() - now);
             }
         } finally {
             locks.release(chatId, requestId);
+            admitted.close();
         }
     }
 
@@ -138,8 +144,8 @@ final class ChatStream {
      * then sends done: a client that sends its next message as soon as the stream ends is never refused.
      */
     /** @return how the stream ended: done, timeout or failed */
-    private String stream(EventRelay.Subscription events, SseWriter sse, String chatId, String requestId,
-                          long giveUpAt) {
+    private String stream(EventRelay.Subscription events, SseWriter sse, String chatId, String userId,
+                          String requestId, long giveUpAt) {
         try {
             while (true) {
                 long left = giveUpAt - System.currentTimeMillis();
@@ -157,7 +163,7 @@ final class ChatStream {
                     continue;
                 }
                 if (event.type() == EventType.DONE) {
-                    finish(event, sse, chatId, requestId, giveUpAt);
+                    finish(event, sse, chatId, userId, requestId, giveUpAt);
                     return "done";
                 }
                 ClientEvents.ClientEvent client = ClientEvents.of(event);
@@ -177,7 +183,7 @@ final class ChatStream {
         }
     }
 
-    private void finish(BarbEvent done, SseWriter sse, String chatId, String requestId, long giveUpAt)
+    private void finish(BarbEvent done, SseWriter sse, String chatId, String userId, String requestId, long giveUpAt)
             throws InterruptedException {
         long waitMs = Math.max(giveUpAt - System.currentTimeMillis(), MIN_STATE_WAIT_MS);
         if (!states.awaitRequest(chatId, requestId, Duration.ofMillis(waitMs))) {
@@ -188,6 +194,9 @@ final class ChatStream {
         RequestCompletion completion = ClientEvents.completionOrNull(done);
         if (completion == null) {
             log.warn("request {}: done event without a valid completion", requestId);
+        } else if (completion.usage() != null) {
+            limits.spent(userId, completion.usage().values().stream()
+                    .mapToLong(u -> u.inputTokens() + u.outputTokens() + u.thinkingTokens()).sum());
         }
         sse.send(ClientEvents.of(done));
         String title = states.get(chatId).map(ChatState::title)

@@ -86,7 +86,7 @@ public final class Gateway implements AutoCloseable {
         this.operators = new OperatorAccess(config.operatorToken());
         this.origins = OriginCheck.of(config.allowedOrigins(), config.host(), config.port());
         this.stream = new ChatStream(config, relay, states, new ChatLocks(), store, producer,
-                new GatewayMetrics(metrics.registry()));
+                new GatewayMetrics(metrics.registry()), new UserLimits(config.limits(), java.time.Clock.systemUTC()));
     }
 
     /**

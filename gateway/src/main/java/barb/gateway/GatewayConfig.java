@@ -11,8 +11,8 @@ import java.util.UUID;
  * How the gateway serves. Environment: BARB_HTTP_HOST (127.0.0.1), BARB_HTTP_PORT (8080; 0 = a free port),
  * BARB_REQUEST_TIMEOUT_SECONDS (60), BARB_REQUEST_GRACE_SECONDS (5), BARB_MAX_MESSAGE_CHARS (4000),
  * BARB_DEV_USER_ID (00000000-0000-0000-0000-000000000001), the sign-in settings of {@link AuthMode},
- * BARB_ALLOWED_ORIGINS (the gateway's own origin) and BARB_OPERATOR_TOKEN (unset: operator endpoints for local
- * clients only; see {@link OperatorAccess}).
+ * BARB_ALLOWED_ORIGINS (the gateway's own origin), BARB_OPERATOR_TOKEN (unset: operator endpoints for local
+ * clients only; see {@link OperatorAccess}) and the per-user limits of {@link UserLimitSettings}.
  *
  * @param requestTimeout how long the pipeline has for one request (the envelope's deadline)
  * @param grace          how long past the deadline the gateway still waits for the done event
@@ -20,9 +20,11 @@ import java.util.UUID;
  * @param auth           Supabase sign-in or dev mode; dev mode only on a loopback listen address
  * @param allowedOrigins the web origins allowed to send non-GET requests; empty = the gateway's own
  * @param operatorToken  the bearer token operator endpoints require, or null for local clients only
+ * @param limits         how much one user may ask
  */
 public record GatewayConfig(String host, int port, Duration requestTimeout, Duration grace, int maxMessageChars,
-                            String devUserId, AuthMode auth, List<String> allowedOrigins, String operatorToken) {
+                            String devUserId, AuthMode auth, List<String> allowedOrigins, String operatorToken,
+                            UserLimitSettings limits) {
 
     public static final String DEFAULT_DEV_USER_ID = "00000000-0000-0000-0000-000000000001";
     /** Largest request body accepted; bigger ones get 413. */
@@ -56,9 +58,11 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
         }
         allowedOrigins = allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins);
         new OperatorAccess(operatorToken); // checks its length
+        limits = limits == null ? UserLimitSettings.OFF : limits;
     }
 
     public static GatewayConfig fromEnv(Map<String, String> env) {
+        AuthMode auth = AuthMode.fromEnv(env);
         return new GatewayConfig(
                 Config.string(env, "BARB_HTTP_HOST", "127.0.0.1"),
                 Config.intValue(env, "BARB_HTTP_PORT", 8080, 0, 65_535),
@@ -66,9 +70,10 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
                 Duration.ofSeconds(Config.intValue(env, "BARB_REQUEST_GRACE_SECONDS", 5, 0, 600)),
                 Config.intValue(env, "BARB_MAX_MESSAGE_CHARS", 4000, 1, 100_000),
                 Config.string(env, "BARB_DEV_USER_ID", DEFAULT_DEV_USER_ID),
-                AuthMode.fromEnv(env),
+                auth,
                 OriginCheck.parse(env.get("BARB_ALLOWED_ORIGINS")),
-                Config.string(env, "BARB_OPERATOR_TOKEN", null));
+                Config.string(env, "BARB_OPERATOR_TOKEN", null),
+                UserLimitSettings.fromEnv(env, auth.isDev()));
     }
 
     /** Defaults, on a free port of the loopback interface. */
@@ -78,17 +83,22 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
 
     public GatewayConfig withRequestTimeout(Duration timeout, Duration newGrace) {
         return new GatewayConfig(host, port, timeout, newGrace, maxMessageChars, devUserId, auth, allowedOrigins,
-                operatorToken);
+                operatorToken, limits);
     }
 
     public GatewayConfig withAuth(AuthMode newAuth) {
         return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, newAuth,
-                allowedOrigins, operatorToken);
+                allowedOrigins, operatorToken, limits);
     }
 
     public GatewayConfig withOperatorToken(String token) {
         return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, auth, allowedOrigins,
-                token);
+                token, limits);
+    }
+
+    public GatewayConfig withLimits(UserLimitSettings newLimits) {
+        return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, auth, allowedOrigins,
+                operatorToken, newLimits);
     }
 
     /** Never prints the secrets. */
@@ -97,7 +107,7 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
         return "GatewayConfig[host=" + host + ", port=" + port + ", requestTimeout=" + requestTimeout + ", grace="
                 + grace + ", maxMessageChars=" + maxMessageChars + ", devUserId=" + devUserId + ", auth=" + auth
                 + ", allowedOrigins=" + allowedOrigins + ", operatorToken=" + (operatorToken == null ? "unset" : "***")
-                + "]";
+                + ", limits=" + limits + "]";
     }
 
     private static String canonicalUuid(String value, String name) {

@@ -64,6 +64,11 @@ final class HttpJson {
         if (e.status() == 401) {
             res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"barb\"");
         }
-        send(res, e.status(), Json.object().put("error", e.code()).put("message", e.getMessage()));
+        var body = Json.object().put("error", e.code()).put("message", e.getMessage());
+        if (e.retryAfterSeconds() > 0) {
+            res.header(HeaderNames.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
+            body.put("retry_after_seconds", e.retryAfterSeconds());
+        }
+        send(res, e.status(), body);
     }
 }
