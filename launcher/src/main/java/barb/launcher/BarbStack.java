@@ -116,10 +116,10 @@ final class BarbStack implements AutoCloseable {
             EmbeddedKafka kafka = EmbeddedKafka.start(config.dataDir().resolve("kafka"), config.kafkaPort());
             started.push(new Running(KAFKA, kafka));
             bootstrap = kafka.bootstrap();
-            log.info("[1/8] Kafka: embedded KRaft broker at {} ({} ms)", bootstrap, ms(t0));
+            log.info("[1/7] Kafka: embedded KRaft broker at {} ({} ms)", bootstrap, ms(t0));
         } else {
             bootstrap = config.kafkaBootstrap();
-            log.info("[1/8] Kafka: external cluster at {}", bootstrap);
+            log.info("[1/7] Kafka: external cluster at {}", bootstrap);
         }
         KafkaSettings kafka = KafkaSettings.fromEnv(env, bootstrap);
 
@@ -131,41 +131,45 @@ final class BarbStack implements AutoCloseable {
                 EmbeddedPostgresServer server = EmbeddedPostgresServer.start(config.dataDir().resolve("postgres"), 0);
                 started.push(new Running(POSTGRES, server));
                 pg = PgSettings.fromEnv(env, server.jdbcUrl());
-                log.info("[2/8] PostgreSQL: embedded server at {} ({} ms)", server.jdbcUrl(), ms(t0));
+                log.info("[2/7] PostgreSQL: embedded server at {} ({} ms)", server.jdbcUrl(), ms(t0));
             } else {
                 pg = PgSettings.fromEnv(env, null);
-                log.info("[2/8] PostgreSQL: external database {}", pg.url());
+                log.info("[2/7] PostgreSQL: external database {}", pg.url());
             }
             jdbcUrl = pg.url();
+            // the migrations run as the login (they need the tables' owner), in a pool closed right after
+            if ("off".equalsIgnoreCase(env.getOrDefault("BARB_PG_MIGRATE", "on").trim())) {
+                log.info("[2/7] Migrations: not run by this process (BARB_PG_MIGRATE=off)");
+            } else {
+                try (HikariDataSource admin = pg.adminDataSource()) {
+                    int applied = Migrations.apply(admin);
+                    log.info("[2/7] Migrations: {} applied ({} ms)", applied, ms(t0));
+                }
+            }
             db = pg.dataSource();
             started.push(new Running("database pool", db));
+            checkServiceRole(db, pg);
         } else {
-            log.info("[2/8] PostgreSQL: not needed by this process");
+            log.info("[2/7] PostgreSQL: not needed by this process");
         }
 
         List<String> created = TopicCreator.ensure(bootstrap,
                 Topics.all(kafka.partitions(), kafka.retention().toMillis()), (short) 1);
-        log.info("[3/8] Topics: {} created, {} in all ({} ms)", created.size(),
+        log.info("[3/7] Topics: {} created, {} in all ({} ms)", created.size(),
                 Topics.all(1, 1).size(), ms(t0));
         // The trace-sink's group too: a dead sink's events should not wait either.
         barb.core.GroupTimeouts.fromEnv(env).apply(bootstrap,
                 ConsumerGroups.all(TraceSink.Settings.fromEnv(env).groupId()).keySet());
 
-        if (db != null) {
-            int applied = Migrations.apply(db);
-            log.info("[4/8] Migrations: {} applied ({} ms)", applied, ms(t0));
-        } else {
-            log.info("[4/8] Migrations: skipped (no database in this process)");
-        }
 
         if (parts.contains(Part.EXECUTOR)) {
             store = DataSetup.openOrGenerate(config);
             started.push(new Running("market data", store));
             DataInfo info = store.info();
             coverage = new DataCoverage(info.firstTradingDay(), info.lastTradingDay(), info.source());
-            log.info("[5/8] Market data: {} ({} ms)", info, ms(t0));
+            log.info("[4/7] Market data: {} ({} ms)", info, ms(t0));
         } else {
-            log.info("[5/8] Market data: not needed by this process");
+            log.info("[4/7] Market data: not needed by this process");
         }
 
         if (coverage != null) {
@@ -193,15 +197,15 @@ final class BarbStack implements AutoCloseable {
         }
         awaitAssigned(workers.stream().map(w -> (java.util.function.BooleanSupplier) w::isAssigned).toList(),
                 "stage workers");
-        log.info("[6/8] Stages: {} running ({} ms)", workers.stream().map(StageWorker::agent).toList(), ms(t0));
+        log.info("[5/7] Stages: {} running ({} ms)", workers.stream().map(StageWorker::agent).toList(), ms(t0));
 
         if (parts.contains(Part.TRACE_SINK)) {
             traceSink = TraceSink.start(kafka, db, TraceSink.Settings.fromEnv(env), metrics.registry());
             started.push(new Running(TRACE_SINK, traceSink));
             awaitAssigned(List.of(traceSink::isAssigned), "trace-sink");
-            log.info("[7/8] Trace-sink: writing {} into PostgreSQL ({} ms)", Topics.EVENTS, ms(t0));
+            log.info("[6/7] Trace-sink: writing {} into PostgreSQL ({} ms)", Topics.EVENTS, ms(t0));
         } else {
-            log.info("[7/8] Trace-sink: not in this process");
+            log.info("[6/7] Trace-sink: not in this process");
         }
 
         if (parts.contains(Part.GATEWAY)) {
@@ -215,9 +219,9 @@ final class BarbStack implements AutoCloseable {
             // The dead-letter gauges go where /metrics is served: the process that runs the gateway.
             started.push(new Running("dead-letter gauges",
                     DeadLetterGauges.start(bootstrap, Duration.ofSeconds(5), metrics.registry())));
-            log.info("[8/8] Gateway: listening on port {} ({} ms)", gateway.port(), ms(t0));
+            log.info("[7/7] Gateway: listening on port {} ({} ms)", gateway.port(), ms(t0));
         } else {
-            log.info("[8/8] Gateway: not in this process");
+            log.info("[7/7] Gateway: not in this process");
         }
     }
 
@@ -256,6 +260,25 @@ final class BarbStack implements AutoCloseable {
                 throw new IllegalStateException(what + " did not get their Kafka partitions within 120 s");
             }
             Thread.sleep(20);
+        }
+    }
+
+    /**
+     * The services' pool acts as {@link PgSettings#role()}; a login that may not take that role would fail at
+     * the first query of a request, so it is tried once here and the fix is named.
+     */
+    private static void checkServiceRole(javax.sql.DataSource db, PgSettings pg) {
+        if (pg.role() == null) {
+            log.warn("services act as the database login {} itself (BARB_PG_ROLE is empty): they can change the "
+                    + "schema and, as its owner, are only held by forced row-level security", pg.user());
+            return;
+        }
+        try (java.sql.Connection c = db.getConnection()) {
+            log.info("[2/7] PostgreSQL: services act as role {} (login {})", pg.role(), pg.user());
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("the database login " + pg.user() + " cannot act as role " + pg.role()
+                    + " (" + e.getMessage() + "): grant it with `grant " + pg.role() + " to " + pg.user()
+                    + ";`, or set BARB_PG_ROLE= to run the services as the login itself", e);
         }
     }
 

@@ -80,6 +80,27 @@ class RowLevelSecurityTest {
     }
 
     @Test
+    void theServicesPoolOfTheOwnersLoginActsAsBarbServiceAndCannotChangeTheSchema() throws SQLException {
+        PgSettings ownerLogin = new PgSettings(owner.getJdbcUrl(), owner.getUsername(), owner.getPassword(), 2,
+                PgSettings.SERVICE_ROLE);
+        try (HikariDataSource services = ownerLogin.dataSource(); Connection c = services.getConnection()) {
+            assertThat(count(c, "select count(*) from public.chat_logs where user_id = ?::uuid", alice)).isEqualTo(1);
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("select current_user")) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo("barb_service");
+            }
+            assertThatThrownBy(() -> exec(c, "delete from public.chat_logs")).hasMessageContaining("permission denied");
+            assertThatThrownBy(() -> exec(c, "drop table public.request_traces")).hasMessageContaining("must be owner");
+        }
+        // the migrations' pool is the login itself
+        try (HikariDataSource admin = ownerLogin.adminDataSource(); Connection c = admin.getConnection();
+             Statement st = c.createStatement(); ResultSet rs = st.executeQuery("select current_user")) {
+            rs.next();
+            assertThat(rs.getString(1)).isEqualTo(owner.getUsername());
+        }
+    }
+
+    @Test
     void aUserSeesOnlyTheirOwnRows() throws SQLException {
         asUser(alice, c -> {
             assertThat(count(c, "select count(*) from public.chat_sessions")).isEqualTo(1);
