@@ -20,11 +20,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Collects the events of the replays as they run: a consumer with no group, on every partition of
  * {@link Topics#EVENTS}, positioned at the end before the first replay is published (as the gateway's relay does),
- * so no event of a replay can be missed. Only the ids {@link #expect expected} are kept.
+ * so no event of a replay can be missed. Only the ids {@link #expect expected} and not yet {@link #forget forgotten}
+ * are kept, so what it holds is bounded by the replays in flight, not by the size of the replay.
  */
 final class ReplayWatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ReplayWatcher.class);
@@ -32,6 +34,7 @@ final class ReplayWatcher implements AutoCloseable {
     private final KafkaConsumer<String, byte[]> consumer;
     private final Map<String, List<BarbEvent>> events = new ConcurrentHashMap<>();
     private final Set<String> finished = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger finishedCount = new AtomicInteger();
     private final Thread pollThread;
     private volatile boolean running = true;
     private volatile RuntimeException failure;
@@ -70,8 +73,15 @@ final class ReplayWatcher implements AutoCloseable {
         return finished.contains(requestId);
     }
 
+    /** Runs finished since the start, forgotten ones included. */
     int finishedCount() {
-        return finished.size();
+        return finishedCount.get();
+    }
+
+    /** Drops what was kept of a run once it was compared; later events of it are ignored. */
+    void forget(String requestId) {
+        events.remove(requestId);
+        finished.remove(requestId);
     }
 
     /** The run of a replay as far as its events arrived (unfinished without its done event); null if not expected. */
@@ -122,8 +132,8 @@ final class ReplayWatcher implements AutoCloseable {
                 return;
             }
             list.add(e);
-            if (e.type() == EventType.DONE) {
-                finished.add(e.requestId());
+            if (e.type() == EventType.DONE && finished.add(e.requestId())) {
+                finishedCount.incrementAndGet();
             }
         } catch (ContractException e) {
             log.warn("replay watcher: skipping a bad event of {}: {}", rec.key(), e.getMessage());
