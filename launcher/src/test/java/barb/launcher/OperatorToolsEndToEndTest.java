@@ -2,6 +2,7 @@ package barb.launcher;
 
 import barb.agents.RulesAgents;
 import barb.core.BarbEvent;
+import barb.core.ConsumerGroups;
 import barb.core.EventType;
 import barb.core.Json;
 import barb.core.KafkaSettings;
@@ -249,6 +250,48 @@ class OperatorToolsEndToEndTest {
             missing.removeAll(MonitoringFiles.exportedNames(scrape()));
             assertThat(missing).as("used by docs/grafana or docs/prometheus but not on /metrics").isEmpty();
         });
+    }
+
+    @Test
+    void theOpsFiguresApplicationIsWatchedOnTheEventsAndTheDeadLetters() throws Exception {
+        SseCapture.Stream s = SseCapture.ask(stack.httpPort(), "hi", null);
+        assertThat(s.status()).isEqualTo(200);
+        send(new ProducerRecord<>(Stage.INTENT.topic(), "poison-" + UUID.randomUUID(),
+                "{not json".getBytes(StandardCharsets.UTF_8)));
+
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+            JsonNode figures = null;
+            for (JsonNode g : Json.parse(get("/lag")).path("groups")) {
+                if (g.path("group").asText().equals(ConsumerGroups.FIGURES)) {
+                    figures = g;
+                }
+            }
+            assertThat(figures).as("the figures group on /lag").isNotNull();
+            assertThat(figures.path("topics")).extracting(JsonNode::asText)
+                    .containsExactly(Topics.EVENTS, Topics.DLQ, ConsumerGroups.FIGURES_REPARTITION);
+            assertThat(figures.path("members").asInt()).isGreaterThanOrEqualTo(1);
+            // It committed on the dead letters too: the poison record was counted.
+            JsonNode dlq = null;
+            for (JsonNode p : figures.path("partitions")) {
+                if (p.path("topic").asText().equals(Topics.DLQ)) {
+                    dlq = p;
+                }
+            }
+            assertThat(dlq).isNotNull();
+            assertThat(dlq.path("current_offset").asLong()).isPositive();
+            assertThat(figures.path("partitions")).anyMatch(p -> p.path("topic").asText().equals(Topics.EVENTS)
+                    && p.path("current_offset").asLong() > 0);
+            assertThat(scrape()).containsPattern("kafka_consumergroup_group_lag\\{[^}]*group=\"" + ConsumerGroups.FIGURES
+                    + "\"[^}]*topic=\"" + Topics.DLQ.replace(".", "\\.") + "\"");
+        });
+    }
+
+    private String get(String path) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + stack.httpPort() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(path).isEqualTo(200);
+        return response.body();
     }
 
     private String scrape() throws Exception {
