@@ -89,6 +89,7 @@ final class ReplayRunner {
         Properties readerProps = kafka.consumer(null, "barb-replay-reader-" + ProcessHandle.current().pid());
         // Small fetches: a poll's records, with the chats' states in them, must not crowd a small heap.
         readerProps.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * 1024 * 1024);
+        readerProps.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 512 * 1024);
         readerProps.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 100);
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(readerProps)) {
             TopicScan scan = new TopicScan(consumer, settings.kafkaTimeout());

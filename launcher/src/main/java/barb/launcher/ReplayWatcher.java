@@ -6,6 +6,7 @@ import barb.core.EventType;
 import barb.core.Json;
 import barb.core.KafkaSettings;
 import barb.core.Topics;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,8 +48,12 @@ final class ReplayWatcher implements AutoCloseable {
 
     /** Returns once the consumer holds a position at the end of every partition. */
     static ReplayWatcher start(KafkaSettings kafka, Duration timeout) {
-        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(kafka.consumer(null,
-                "barb-replay-watcher-" + ProcessHandle.current().pid()));
+        Properties props = kafka.consumer(null, "barb-replay-watcher-" + ProcessHandle.current().pid());
+        // It reads every event of the pipeline, of live users too, to find the replays' few: the default 50 MB
+        // fetch would be most of a small heap while the pipeline is busy.
+        props.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * 1024 * 1024);
+        props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 512 * 1024);
+        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props);
         try {
             List<TopicPartition> partitions = new TopicScan(consumer, timeout).partitions(Topics.EVENTS);
             consumer.assign(partitions);

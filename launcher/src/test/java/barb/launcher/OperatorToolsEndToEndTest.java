@@ -30,6 +30,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -232,6 +233,31 @@ class OperatorToolsEndToEndTest {
         assertThat(recordsOf(Stage.INTENT.topic(), id)).hasSize(barb.core.DeadLetters.MAX_ATTEMPTS);
         assertThat(calls(id)).isEqualTo(barb.core.DeadLetters.MAX_ATTEMPTS);
         assertThat(answered(id)).isFalse();
+
+        // Parked for good: the operator discards it; it is listed apart, audited whole, and redrive has nothing.
+        Path audit = dataDir.resolve("audit").resolve("discarded.jsonl");
+        DlqCli.Run discard = DlqCli.discard(dataDir, "--bootstrap", kafka.bootstrap(), id, "--reason",
+                "always fails: test poison", "--audit-file", audit.toString());
+        assertThat(discard.code()).as(discard.err()).isZero();
+        assertThat(discard.out()).contains("discarded  ").contains("1 discarded, 0 waiting kept");
+        assertThat(listJson("--request", id)).isEmpty();
+        assertThat(DlqCli.list(dataDir, "--bootstrap", kafka.bootstrap(), "--request", id).out())
+                .contains("no dead letters match; 1 discarded (barb dlq list --discarded)");
+        JsonNode discarded = listJson("--request", id, "--discarded");
+        assertThat(discarded).hasSize(1);
+        assertThat(discarded.get(0).path("state").asText()).isEqualTo("DISCARDED");
+        assertThat(discarded.get(0).path("discarded").path("reason").asText()).isEqualTo("always fails: test poison");
+        assertThat(discarded.get(0).path("discarded").path("by").asText()).isEqualTo("test-operator");
+        assertThat(DlqCli.list(dataDir, "--bootstrap", kafka.bootstrap(), "--request", id, "--discarded").out())
+                .contains("discarded by test-operator: always fails: test poison");
+        List<String> auditLines = Files.readAllLines(audit);
+        assertThat(auditLines).hasSize(1);
+        assertThat(Json.parse(auditLines.getFirst()).path("request_id").asText()).isEqualTo(id);
+        assertThat(redrive("--request", id).out()).contains("nothing to re-drive");
+        DlqCli.Run twice = DlqCli.discard(dataDir, "--bootstrap", kafka.bootstrap(), id, "--reason", "again",
+                "--audit-file", audit.toString());
+        assertThat(twice.out()).contains("already discarded by test-operator").contains("0 discarded");
+        assertThat(Files.readAllLines(audit)).hasSize(1);
     }
 
     @Test
