@@ -86,8 +86,7 @@ final class DlqListCommand implements Callable<Integer> {
         }
         out.print(DlqTable.render(letters, now));
         if (onlyDiscarded) {
-            out.printf("%n%d discarded (each whole in the audit file its marker names: barb dlq show --json)%n",
-                    discarded);
+            out.printf("%n%d discarded; barb dlq show OFFSET names where each one's audit copy is%n", discarded);
             out.flush();
             return 0;
         }
