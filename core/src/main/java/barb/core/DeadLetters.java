@@ -41,6 +41,11 @@ public final class DeadLetters {
 
     /** On a marker record in the DLQ: the offset of the dead letter that was re-driven. */
     public static final String REDRIVEN_OFFSET = "barb.dlq.redriven-offset";
+    /**
+     * On a marker record in the DLQ: the offset of the dead letter an operator discarded; the marker's value says
+     * why, who and where the audit copy of the record is.
+     */
+    public static final String DISCARDED_OFFSET = "barb.dlq.discarded-offset";
 
     /** On a re-driven record: {@code topic/partition/offset} of the dead letter it came from. */
     public static final String REDRIVE_FROM = "barb.redrive.from";

@@ -7,6 +7,7 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -29,11 +30,17 @@ public final class TopicCreator {
                     continue;
                 }
                 NewTopic t = new NewTopic(s.name(), s.partitions(), replication);
-                if (s.compacted()) {
-                    t.configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+                Map<String, String> configs = new HashMap<>(s.configs());
+                if (s.compacted() && s.retentionMs() > 0) {
+                    configs.put(TopicConfig.CLEANUP_POLICY_CONFIG,
+                            TopicConfig.CLEANUP_POLICY_COMPACT + "," + TopicConfig.CLEANUP_POLICY_DELETE);
+                    configs.put(TopicConfig.RETENTION_MS_CONFIG, Long.toString(s.retentionMs()));
+                } else if (s.compacted()) {
+                    configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
                 } else {
-                    t.configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, Long.toString(s.retentionMs())));
+                    configs.put(TopicConfig.RETENTION_MS_CONFIG, Long.toString(s.retentionMs()));
                 }
+                t.configs(configs);
                 missing.add(t);
             }
             if (!missing.isEmpty()) {

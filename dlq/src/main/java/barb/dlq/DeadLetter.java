@@ -22,6 +22,7 @@ import java.util.Map;
  * @param firstFailureMs when it failed the first time
  * @param lastFailureMs  when it failed the last time
  * @param redrivenTo     {@code topic/partition/offset} it was re-driven to, or null while it waits
+ * @param discarded      why, by whom and when an operator discarded it, or null
  * @param headers        every header, the original record's and the dead letter's (last value of each name);
  *                       empty when the reader was asked for counts only
  * @param payload        the record's value as it failed; null when the reader was asked for counts only
@@ -29,9 +30,10 @@ import java.util.Map;
 public record DeadLetter(long offset, long writtenAtMs, String requestId, String stage, String reason, String message,
                          String error, String topic, int partition, long sourceOffset, int attempts,
                          int maxAttempts, long firstFailureMs, long lastFailureMs, String redrivenTo,
-                         Map<String, String> headers, byte[] payload) {
+                         DiscardMarker discarded, Map<String, String> headers, byte[] payload) {
 
-    public enum State { WAITING, PARKED, REDRIVEN }
+    /** Waiting and parked ones are open (an operator still has to deal with them); the others are dealt with. */
+    public enum State { WAITING, PARKED, REDRIVEN, DISCARDED }
 
     public DeadLetter {
         // in the order the record carried them: the original headers first, then the dead letter's
@@ -42,12 +44,15 @@ public record DeadLetter(long offset, long writtenAtMs, String requestId, String
         if (redrivenTo != null) {
             return State.REDRIVEN;
         }
+        if (discarded != null) {
+            return State.DISCARDED;
+        }
         return attempts >= maxAttempts ? State.PARKED : State.WAITING;
     }
 
     /** Still in the topic for an operator: waiting for a re-drive, or parked. */
     public boolean open() {
-        return redrivenTo == null;
+        return redrivenTo == null && discarded == null;
     }
 
     public long ageMs(long nowMs) {
@@ -61,6 +66,12 @@ public record DeadLetter(long offset, long writtenAtMs, String requestId, String
 
     DeadLetter redriven(String to) {
         return new DeadLetter(offset, writtenAtMs, requestId, stage, reason, message, error, topic, partition,
-                sourceOffset, attempts, maxAttempts, firstFailureMs, lastFailureMs, to, headers, payload);
+                sourceOffset, attempts, maxAttempts, firstFailureMs, lastFailureMs, to, discarded, headers, payload);
+    }
+
+    DeadLetter discarded(DiscardMarker marker) {
+        return new DeadLetter(offset, writtenAtMs, requestId, stage, reason, message, error, topic, partition,
+                sourceOffset, attempts, maxAttempts, firstFailureMs, lastFailureMs, redrivenTo, marker, headers,
+                payload);
     }
 }

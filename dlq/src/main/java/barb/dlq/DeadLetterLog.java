@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The dead-letter topic folded into its current state: every dead letter by offset, with those a marker names
- * set re-driven. Fed in offset order by {@link DeadLetterReader}; no I/O here.
+ * set re-driven or discarded. Fed in offset order by {@link DeadLetterReader}; no I/O here.
  */
 public final class DeadLetterLog {
     private final boolean whole;
@@ -26,6 +26,14 @@ public final class DeadLetterLog {
     void add(ConsumerRecord<String, byte[]> rec) {
         if (!DeadLetterRecords.isMarker(rec)) {
             byOffset.put(rec.offset(), DeadLetterRecords.deadLetter(rec, whole));
+            return;
+        }
+        if (DeadLetterRecords.isDiscardMarker(rec)) {
+            DiscardMarker discard = DeadLetterRecords.discardMarker(rec);
+            DeadLetter letter = discard == null ? null : byOffset.get(discard.deadLetterOffset());
+            if (letter != null && letter.open()) {
+                byOffset.put(letter.offset(), letter.discarded(discard));
+            }
             return;
         }
         RedriveMarker marker = DeadLetterRecords.marker(rec);
@@ -46,6 +54,11 @@ public final class DeadLetterLog {
     /** Every dead letter still in the topic, re-driven ones included, oldest first. */
     public List<DeadLetter> all() {
         return new ArrayList<>(byOffset.values());
+    }
+
+    /** Those an operator discarded, with why and by whom. */
+    public List<DeadLetter> discarded() {
+        return byOffset.values().stream().filter(d -> d.state() == DeadLetter.State.DISCARDED).toList();
     }
 
     /** Those an operator still has to deal with: waiting or parked. */

@@ -11,13 +11,47 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Reads a record of the dead-letter topic as a {@link DeadLetter} or a {@link RedriveMarker}. */
+/**
+ * Reads a record of the dead-letter topic as a {@link DeadLetter}, a {@link RedriveMarker} or a
+ * {@link DiscardMarker}.
+ */
 final class DeadLetterRecords {
     private DeadLetterRecords() {
     }
 
     static boolean isMarker(ConsumerRecord<String, byte[]> rec) {
+        return isRedriveMarker(rec) || isDiscardMarker(rec);
+    }
+
+    static boolean isRedriveMarker(ConsumerRecord<String, byte[]> rec) {
         return rec.headers().lastHeader(DeadLetters.REDRIVEN_OFFSET) != null;
+    }
+
+    static boolean isDiscardMarker(ConsumerRecord<String, byte[]> rec) {
+        return rec.headers().lastHeader(DeadLetters.DISCARDED_OFFSET) != null;
+    }
+
+    /**
+     * Null when the marker's offset is not a number. A marker whose body cannot be read still discards its dead
+     * letter (it was written on purpose), with the reason saying the body was unreadable.
+     */
+    static DiscardMarker discardMarker(ConsumerRecord<String, byte[]> rec) {
+        var offset = DeadLetters.longHeader(rec.headers(), DeadLetters.DISCARDED_OFFSET);
+        if (offset.isEmpty()) {
+            return null;
+        }
+        String reason = "(marker body unreadable)";
+        String by = "?";
+        String audit = null;
+        try {
+            var body = Json.parse(new String(rec.value(), StandardCharsets.UTF_8));
+            reason = body.path("reason").asText(reason);
+            by = body.path("by").asText(by);
+            audit = body.path("audit").asText(null);
+        } catch (RuntimeException e) {
+            // keep the defaults above
+        }
+        return new DiscardMarker(offset.getAsLong(), reason, by, rec.timestamp(), audit);
     }
 
     /** Null when the marker's offset is not a number (nothing to drop then). */
@@ -61,7 +95,7 @@ final class DeadLetterRecords {
         return new DeadLetter(rec.offset(), rec.timestamp(), rec.key(), stage == null ? "unknown" : stage,
                 reason == null ? DeadLetterReason.UNCLASSIFIED.wire() : reason,
                 DeadLetters.header(h, DeadLetters.MESSAGE), DeadLetters.header(h, DeadLetters.ERROR), topic,
-                partition, sourceOffset, attempts, max, first, last, null, whole ? headerMap(h) : Map.of(),
+                partition, sourceOffset, attempts, max, first, last, null, null, whole ? headerMap(h) : Map.of(),
                 whole ? rec.value() : null);
     }
 

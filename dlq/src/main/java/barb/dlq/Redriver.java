@@ -2,10 +2,7 @@ package barb.dlq;
 
 import barb.core.DeadLetters;
 import barb.core.Json;
-import barb.core.KafkaSettings;
 import barb.core.Topics;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.header.Headers;
@@ -16,10 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Re-publishes dead letters to the topic they failed on, then marks each one re-driven in the dead-letter topic.
@@ -34,7 +27,7 @@ public final class Redriver implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Redriver.class);
 
     /** What happened to one dead letter. */
-    public enum Action { REDRIVEN, WOULD_REDRIVE, PARKED, ALREADY_REDRIVEN, NO_TOPIC }
+    public enum Action { REDRIVEN, WOULD_REDRIVE, PARKED, ALREADY_REDRIVEN, DISCARDED, NO_TOPIC }
 
     /**
      * @param to where the record went ({@code topic/partition/offset}), or would go (the topic), or null
@@ -42,18 +35,10 @@ public final class Redriver implements AutoCloseable {
     public record Outcome(DeadLetter letter, Action action, String to) {
     }
 
-    private final KafkaProducer<String, byte[]> producer;
-    private final String bootstrap;
-    private final Duration timeout;
+    private final AckedSender sender;
 
     public Redriver(String bootstrap, Duration timeout) {
-        this.bootstrap = bootstrap;
-        this.timeout = timeout;
-        Properties p = KafkaSettings.of(bootstrap).producer("barb-dlq-redrive-" + ProcessHandle.current().pid());
-        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) timeout.toMillis());
-        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) timeout.toMillis() + 1);
-        this.producer = new KafkaProducer<>(p);
+        this.sender = new AckedSender(bootstrap, timeout, "barb-dlq-redrive-" + ProcessHandle.current().pid());
     }
 
     /**
@@ -74,6 +59,9 @@ public final class Redriver implements AutoCloseable {
     private Outcome redriveOne(DeadLetter d, boolean dryRun, Duration requestDeadline) {
         if (d.state() == DeadLetter.State.REDRIVEN) {
             return new Outcome(d, Action.ALREADY_REDRIVEN, d.redrivenTo());
+        }
+        if (d.state() == DeadLetter.State.DISCARDED) {
+            return new Outcome(d, Action.DISCARDED, null);
         }
         if (d.state() == DeadLetter.State.PARKED) {
             return new Outcome(d, Action.PARKED, null);
@@ -97,13 +85,13 @@ public final class Redriver implements AutoCloseable {
                 DeadLetters.bytes(Long.toString(d.firstFailureMs())));
         again.headers().add(DeadLetters.REDRIVE_DEADLINE_MS,
                 DeadLetters.bytes(Long.toString(now + requestDeadline.toMillis())));
-        RecordMetadata sent = send(again);
+        RecordMetadata sent = sender.send(again);
         String to = sent.topic() + "/" + sent.partition() + "/" + sent.offset();
 
         ProducerRecord<String, byte[]> marker = new ProducerRecord<>(Topics.DLQ, d.requestId(),
                 Json.toBytes(Map.of("redriven_offset", d.offset(), "to", to, "at_ms", now)));
         marker.headers().add(DeadLetters.REDRIVEN_OFFSET, DeadLetters.bytes(Long.toString(d.offset())));
-        send(marker);
+        sender.send(marker);
         log.info("dead letter {} (request {}, {}) re-driven to {}", d.offset(), d.requestId(), d.stage(), to);
         return new Outcome(d, Action.REDRIVEN, to);
     }
@@ -117,27 +105,8 @@ public final class Redriver implements AutoCloseable {
         }
     }
 
-    private RecordMetadata send(ProducerRecord<String, byte[]> record) {
-        try {
-            return producer.send(record).get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DeadLetterReadException("interrupted while re-driving", e);
-        } catch (TimeoutException e) {
-            throw new DeadLetterReadException("Kafka at " + bootstrap + " did not take the record to "
-                    + record.topic() + " within " + timeout.toSeconds() + " s", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new DeadLetterReadException("Kafka at " + bootstrap + " refused the record to " + record.topic()
-                    + ": " + cause.getMessage(), cause);
-        } catch (org.apache.kafka.common.KafkaException e) {
-            throw new DeadLetterReadException("Kafka at " + bootstrap + " refused the record to " + record.topic()
-                    + ": " + e.getMessage(), e);
-        }
-    }
-
     @Override
     public void close() {
-        producer.close(Duration.ofSeconds(2));
+        sender.close();
     }
 }

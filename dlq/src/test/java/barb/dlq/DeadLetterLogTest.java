@@ -76,6 +76,48 @@ class DeadLetterLogTest {
         assertThat(log.open().getFirst().headers()).isEmpty();
     }
 
+    private static ConsumerRecord<String, byte[]> discardMarker(long dlqOffset, long discardedOffset, String body) {
+        RecordHeaders h = new RecordHeaders();
+        h.add(DeadLetters.DISCARDED_OFFSET, DeadLetters.bytes(Long.toString(discardedOffset)));
+        return new ConsumerRecord<>(Topics.DLQ, 0, dlqOffset, 6_000L, TimestampType.CREATE_TIME, 0, 0, "r",
+                body.getBytes(StandardCharsets.UTF_8), h, Optional.empty());
+    }
+
+    @Test
+    void aDiscardMarkerListsItsDeadLetterAsDiscardedWithWhyAndByWhomAndNoLongerOpen() {
+        DeadLetterLog log = new DeadLetterLog(true);
+        log.add(deadLetter(0, "r1", DeadLetters.MAX_ATTEMPTS - 1));
+        log.add(deadLetter(1, "r2", DeadLetters.MAX_ATTEMPTS - 1));
+        log.add(discardMarker(2, 0, "{\"reason\":\"poison from a test client\",\"by\":\"ana\","
+                + "\"audit\":\"host:/var/barb/dlq-discarded.jsonl\"}"));
+
+        assertThat(log.all()).extracting(DeadLetter::state)
+                .containsExactly(DeadLetter.State.DISCARDED, DeadLetter.State.PARKED);
+        assertThat(log.open()).extracting(DeadLetter::offset).containsExactly(1L);
+        DeadLetter discarded = log.discarded().getFirst();
+        assertThat(discarded.offset()).isZero();
+        assertThat(discarded.discarded().reason()).isEqualTo("poison from a test client");
+        assertThat(discarded.discarded().by()).isEqualTo("ana");
+        assertThat(discarded.discarded().atMs()).isEqualTo(6_000L);
+        assertThat(discarded.discarded().audit()).isEqualTo("host:/var/barb/dlq-discarded.jsonl");
+        assertThat(new String(discarded.payload(), StandardCharsets.UTF_8)).as("still readable").isEqualTo("{\"a\":1}");
+    }
+
+    @Test
+    void aDiscardMarkerWithAnUnreadableBodyStillDiscardsAndAReDrivenOneStaysReDriven() {
+        DeadLetterLog log = new DeadLetterLog(false);
+        log.add(deadLetter(0, "r1", DeadLetters.MAX_ATTEMPTS - 1));
+        log.add(deadLetter(1, "r2", 0));
+        log.add(marker(2, 1));
+        log.add(discardMarker(3, 0, "{not json"));
+        log.add(discardMarker(4, 1, "{}"));
+
+        assertThat(log.all()).extracting(DeadLetter::state)
+                .containsExactly(DeadLetter.State.DISCARDED, DeadLetter.State.REDRIVEN);
+        assertThat(log.all().getFirst().discarded().reason()).isEqualTo("(marker body unreadable)");
+        assertThat(log.open()).isEmpty();
+    }
+
     @Test
     void aDeadLetterWhoseAttemptsAreUsedUpIsParked() {
         DeadLetterLog log = new DeadLetterLog(true);

@@ -1,5 +1,6 @@
 package barb.figures;
 
+import barb.core.ConsumerGroups;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.CloseOptions;
@@ -8,7 +9,7 @@ import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
-import org.apache.kafka.streams.state.ReadOnlyWindowStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,12 +20,16 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * Runs {@link FiguresTopology} against a Kafka cluster and reads its window store through interactive queries.
- * Start-up does not wait for the topology: until it runs, {@link #lastMinutes} says it is not ready.
+ * Runs {@link FiguresTopology} against a Kafka cluster and reads the figures through interactive queries on its
+ * global store. Start-up does not wait for the topology: until it runs, {@link #lastMinutes} says it is not ready.
  *
- * <p>The store is in memory, backed by its changelog topic, so a restart restores the last hour from Kafka and
- * no RocksDB files are written. Every instance with the same application id shares the work; each answers only
- * for the partitions it holds, so run one per application id (see docs/operations.md, "The ops page").
+ * <p>Every gateway runs one instance, all with the same application id ({@link Settings#DEFAULT_APPLICATION_ID}):
+ * one consumer group, which shares the counting by partition and which the lag monitor watches like any other.
+ * An interactive query on the counting's window store would answer only for the partitions this instance holds
+ * (the rest would need a call to the instance holding them); instead every instance mirrors the counted minutes
+ * from the output topic into a global store and answers from that, for all partitions. Both stores are in
+ * memory: the window store is backed by its changelog, the global one by the output topic, so a restart
+ * restores the last hour from Kafka and no RocksDB files are written (see docs/operations.md, "The ops page").
  */
 public final class FiguresService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(FiguresService.class);
@@ -36,7 +41,8 @@ public final class FiguresService implements AutoCloseable {
      * @param stateDir      where Streams keeps its lock and checkpoint files
      */
     public record Settings(String applicationId, Path stateDir) {
-        public static final String DEFAULT_APPLICATION_ID = "barb-ops-figures";
+        /** The one application id of every gateway's figures: the consumer group the lag monitor watches. */
+        public static final String DEFAULT_APPLICATION_ID = ConsumerGroups.FIGURES;
 
         public Settings {
             if (applicationId == null || !applicationId.matches("[A-Za-z0-9._-]{1,200}")) {
@@ -79,18 +85,23 @@ public final class FiguresService implements AutoCloseable {
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
         p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
-        // Interactive queries read through the record cache, so the figures are live at once; the commit interval
-        // only bounds how much is counted again after a crash.
-        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 5_000);
+        // The record cache sends a minute's tally to the output topic at each commit: every second keeps the global
+        // store (what the page reads) a second or two behind the events, with at most one update per figure and
+        // second.
+        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1_000);
         // A new application starts from the oldest event: the windows of the last hour fill at once and older
         // records are dropped as expired.
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
         return p;
     }
 
-    /** True once the topology runs (its store may still be restoring after a rebalance). */
+    /**
+     * True once the topology runs, also while it rebalances: the global store is complete from the start and
+     * stays readable while the counting moves between instances.
+     */
     public boolean running() {
-        return streams.state() == KafkaStreams.State.RUNNING;
+        KafkaStreams.State state = streams.state();
+        return state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING;
     }
 
     /**
@@ -110,8 +121,8 @@ public final class FiguresService implements AutoCloseable {
         long fromMs = FiguresReport.minuteOf(toMs) - (minutes - 1) * FiguresTopology.WINDOW.toMillis();
         List<WindowRow> rows;
         try {
-            ReadOnlyWindowStore<String, Tally> store = streams.store(StoreQueryParameters.fromNameAndType(
-                    FiguresTopology.STORE, QueryableStoreTypes.windowStore()));
+            ReadOnlyKeyValueStore<String, Tally> store = streams.store(StoreQueryParameters.fromNameAndType(
+                    FiguresTopology.ALL_MINUTES_STORE, QueryableStoreTypes.keyValueStore()));
             rows = StoreRows.between(store, fromMs, toMs);
         } catch (InvalidStateStoreException e) {
             throw new FiguresNotReadyException("the figures store is not queryable right now: " + e.getMessage());

@@ -1,6 +1,7 @@
 package barb.figures;
 
 import barb.core.Topics;
+import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -9,6 +10,8 @@ import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.Grouped;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Materialized;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.TimeWindows;
 import org.apache.kafka.streams.state.Stores;
 
@@ -18,16 +21,23 @@ import java.util.List;
 /**
  * The ops figures as a Kafka Streams topology: every record of {@code barb.events.v1} and {@code barb.dlq.v1} becomes
  * zero or more observations ({@link Observations}), re-keyed by what they count ({@link FigureKeys}) and tallied
- * into one-minute tumbling windows by record time, in a window store read through interactive queries
- * ({@link FiguresReport} turns its rows into figures). Pure definition: no Kafka connection here.
+ * into one-minute tumbling windows by record time ({@link #STORE}, split over the instances by partition). Every
+ * update of a minute's tally goes to {@link Topics#OPS_FIGURES}, which every instance mirrors whole into a global
+ * store ({@link #ALL_MINUTES_STORE}, {@link FiguresMirror}): that is what interactive queries read, so any gateway
+ * answers for all the figures while the counting is shared ({@link FiguresReport} turns the rows into figures).
+ * Pure definition: no Kafka connection here.
  */
 public final class FiguresTopology {
-    /** The window store's name, for interactive queries. */
+    /** The window store the tallies are counted in; each instance holds the partitions it was given. */
     public static final String STORE = "ops-figures-per-minute";
+    /** The global store every instance queries: every minute and figure of the last hour. */
+    public static final String ALL_MINUTES_STORE = "ops-figures-all-minutes";
+    /** The grouping, which names the repartition topic (see ConsumerGroups.FIGURES_REPARTITION). */
+    static final String GROUPING = "by-figure";
     public static final Duration WINDOW = Duration.ofMinutes(1);
     /** Records up to this late (by stream time) still count in their minute; partitions are read unevenly. */
     public static final Duration GRACE = Duration.ofMinutes(1);
-    /** How many minutes the store keeps; the page shows fewer. */
+    /** How many minutes the stores keep; the page shows fewer. */
     public static final Duration RETENTION = Duration.ofHours(1);
 
     private FiguresTopology() {
@@ -35,6 +45,7 @@ public final class FiguresTopology {
 
     public static Topology build() {
         StreamsBuilder builder = new StreamsBuilder();
+        Serde<Tally> tallies = JsonSerde.of(Tally.class);
         KStream<String, Long> fromEvents = builder
                 .stream(Topics.EVENTS, Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("events"))
                 .flatMap((requestId, value) -> Observations.ofEvent(value));
@@ -43,14 +54,22 @@ public final class FiguresTopology {
                 .stream(Topics.DLQ, Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("dead-letters"))
                 .flatMap((key, value) -> List.of(KeyValue.pair(FigureKeys.DEAD_LETTERS, 0L)));
         fromEvents.merge(fromDeadLetters)
-                .groupByKey(Grouped.with("by-figure", Serdes.String(), Serdes.Long()))
+                .groupByKey(Grouped.with(GROUPING, Serdes.String(), Serdes.Long()))
                 .windowedBy(TimeWindows.ofSizeAndGrace(WINDOW, GRACE))
                 .aggregate(() -> Tally.EMPTY,
                         (key, durationMs, tally) -> FigureKeys.isTimed(key) ? tally.timed(durationMs)
                                 : tally.counted(),
                         Materialized.<String, Tally>as(Stores.inMemoryWindowStore(STORE, RETENTION, WINDOW, false))
                                 .withKeySerde(Serdes.String())
-                                .withValueSerde(JsonSerde.of(Tally.class)));
+                                .withValueSerde(tallies))
+                .toStream(Named.as("minute-updates"))
+                .map((minute, tally) -> KeyValue.pair(MinuteKeys.of(minute.window().start(), minute.key()), tally),
+                        Named.as("minute-keys"))
+                .to(Topics.OPS_FIGURES, Produced.with(Serdes.String(), tallies).withName("figures-out"));
+        builder.addGlobalStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(ALL_MINUTES_STORE),
+                        Serdes.String(), tallies).withLoggingDisabled(),
+                Topics.OPS_FIGURES, Consumed.with(Serdes.String(), tallies).withName("all-figures"),
+                FiguresMirror::new);
         return builder.build();
     }
 }

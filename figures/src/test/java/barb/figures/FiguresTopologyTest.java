@@ -1,16 +1,19 @@
 package barb.figures;
 
 import barb.core.BarbEvent;
+import barb.core.ConsumerGroups;
 import barb.core.EventType;
 import barb.core.Json;
 import barb.core.RequestCompletion;
 import barb.core.Topics;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
-import org.apache.kafka.streams.state.WindowStore;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -134,6 +137,44 @@ class FiguresTopologyTest {
     }
 
     @Test
+    void everyUpdateOfAMinuteGoesToTheOutputTopicAndTheGlobalStoreHoldsTheLatest() {
+        TestOutputTopic<String, Tally> out = driver.createOutputTopic(Topics.OPS_FIGURES, new StringDeserializer(),
+                JsonSerde.of(Tally.class).deserializer());
+        done("data", true, T0.plusSeconds(1));
+        done("data", true, T0.plusSeconds(2));
+
+        Map<String, Tally> latest = out.readKeyValuesToMap();
+        String requests = MinuteKeys.of(T0.toEpochMilli(), FigureKeys.REQUESTS);
+        assertThat(latest).containsKeys(requests, MinuteKeys.of(T0.toEpochMilli(), FigureKeys.route("data")));
+        assertThat(latest.get(requests).count()).isEqualTo(2);
+        KeyValueStore<String, Tally> all = driver.getKeyValueStore(FiguresTopology.ALL_MINUTES_STORE);
+        assertThat(all.get(requests).count()).isEqualTo(2);
+    }
+
+    @Test
+    void theGlobalStoreDropsMinutesMoreThanAnHourOlderThanTheNewest() {
+        done("data", true, T0.plusSeconds(1));
+        done("data", true, T0.plusSeconds(59 * 60));
+        assertThat(report(T0, T0).getFirst().requests()).as("59 minutes later, still kept").isEqualTo(1);
+
+        done("data", true, T0.plusSeconds(61 * 60));
+
+        assertThat(report(T0, T0).getFirst().requests()).isZero();
+        assertThat(report(T0.plusSeconds(59 * 60), T0.plusSeconds(61 * 60)))
+                .extracting(MinuteFigures::requests).containsExactly(1L, 0L, 1L);
+    }
+
+    @Test
+    void theRepartitionTopicIsTheOneTheLagMonitorWatches() {
+        String described = FiguresTopology.build().describe().toString();
+        String suffix = FiguresTopology.GROUPING + "-repartition";
+        assertThat(described).contains("topics: [" + suffix + "]");
+        assertThat(ConsumerGroups.FIGURES_REPARTITION).isEqualTo(ConsumerGroups.FIGURES + "-" + suffix);
+        assertThat(ConsumerGroups.all(ConsumerGroups.TRACE_SINK).get(ConsumerGroups.FIGURES))
+                .containsExactly(Topics.EVENTS, Topics.DLQ, ConsumerGroups.FIGURES_REPARTITION);
+    }
+
+    @Test
     void otherEventsCountNothingAndMalformedRecordsAndNamesAreContained() {
         events.pipeInput("r-x", "{not an event".getBytes(StandardCharsets.UTF_8), T0);
         pipe(new BarbEvent(1, EventType.ANSWER, "r-1", "c", "u", 3, "presenter", 0,
@@ -150,8 +191,9 @@ class FiguresTopologyTest {
         assertThat(minute.stages()).isEqualTo(Map.of(FigureKeys.OTHER, new StageFigures(1, 7, 7)));
     }
 
+    /** The figures as a gateway reads them: from the global store the output topic fills. */
     private List<MinuteFigures> report(Instant from, Instant to) {
-        WindowStore<String, Tally> store = driver.getWindowStore(FiguresTopology.STORE);
+        KeyValueStore<String, Tally> store = driver.getKeyValueStore(FiguresTopology.ALL_MINUTES_STORE);
         long fromMs = FiguresReport.minuteOf(from.toEpochMilli());
         return FiguresReport.minutes(StoreRows.between(store, fromMs, to.toEpochMilli()), fromMs,
                 to.toEpochMilli());

@@ -83,13 +83,15 @@ class GatewayOpsTest {
         assertThat(r.headers().firstValue("content-type").orElse("")).startsWith("application/json");
         JsonNode body = Json.parse(r.body());
         assertThat(body.path("sampled_at").asText()).isNotBlank();
-        assertThat(body.path("groups")).hasSize(Stage.values().length + 1);
+        // every stage, the trace-sink and the ops figures' Streams application
+        assertThat(body.path("groups")).hasSize(Stage.values().length + 2);
         JsonNode intent = body.path("groups").get(0);
         assertThat(intent.path("group").asText()).isEqualTo(Stage.INTENT.groupId());
-        assertThat(intent.path("topic").asText()).isEqualTo(Stage.INTENT.topic());
+        assertThat(intent.path("topics").get(0).asText()).isEqualTo(Stage.INTENT.topic());
         assertThat(intent.path("status").asText()).isIn("OK", "WARN", "ERR");
         assertThat(intent.path("partitions")).hasSize(3);
         JsonNode p0 = intent.path("partitions").get(0);
+        assertThat(p0.path("topic").asText()).isEqualTo(Stage.INTENT.topic());
         assertThat(p0.path("partition").asInt()).isZero();
         assertThat(p0.has("log_end_offset")).isTrue();
         assertThat(p0.has("lag")).isTrue();

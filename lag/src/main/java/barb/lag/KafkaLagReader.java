@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Reads committed offsets, log offsets, group members and the timestamps of the oldest unconsumed records, for a
- * fixed set of groups, each with the one topic it consumes. The I/O half of the monitor.
+ * fixed set of groups, each with the topics it consumes. The I/O half of the monitor.
  *
  * <p>Per refresh: describeTopics, describeConsumerGroups, listConsumerGroupOffsets and listOffsets (latest) — four
  * AdminClient calls, each covering every group or partition at once — plus listOffsets (earliest) when a group has
@@ -66,13 +67,14 @@ final class KafkaLagReader implements AutoCloseable {
         this.timestamps = new RecordTimestamps(bootstrap, clientId + "-timestamps", timeout);
     }
 
-    /** @param groups group id → the topic it consumes */
-    LagReading read(Map<String, String> groups) {
+    /** @param groups group id → the topics it consumes */
+    LagReading read(Map<String, List<String>> groups) {
         long started = System.nanoTime();
         long sampledAt = System.currentTimeMillis();
         int adminCalls = 0;
 
-        Set<String> topics = new LinkedHashSet<>(groups.values());
+        Set<String> topics = new LinkedHashSet<>();
+        groups.values().forEach(topics::addAll);
         Map<String, Integer> partitionCounts = partitionCounts(topics);
         adminCalls++;
 
@@ -92,10 +94,10 @@ final class KafkaLagReader implements AutoCloseable {
         adminCalls++;
 
         List<TopicPartition> withoutCommit = new ArrayList<>();
-        groups.forEach((group, topic) -> {
+        groups.forEach((group, groupTopics) -> {
             Map<TopicPartition, OffsetAndMetadata> offsets = committed.getOrDefault(group, Map.of());
             for (TopicPartition tp : partitions) {
-                if (tp.topic().equals(topic) && offsets.get(tp) == null && ends.getOrDefault(tp, 0L) > 0) {
+                if (groupTopics.contains(tp.topic()) && offsets.get(tp) == null && ends.getOrDefault(tp, 0L) > 0) {
                     withoutCommit.add(tp);
                 }
             }
@@ -108,41 +110,47 @@ final class KafkaLagReader implements AutoCloseable {
 
         List<GroupReading> groupReadings = new ArrayList<>();
         List<PartitionReading> readings = new ArrayList<>();
-        for (Map.Entry<String, String> g : groups.entrySet()) {
+        for (Map.Entry<String, List<String>> g : groups.entrySet()) {
             String group = g.getKey();
-            String topic = g.getValue();
             ConsumerGroupDescription d = descriptions.get(group);
             Map<TopicPartition, String> owners = owners(d);
-            groupReadings.add(new GroupReading(group, topic, d == null ? "UNKNOWN" : d.groupState().name(),
+            groupReadings.add(new GroupReading(group, g.getValue(), d == null ? "UNKNOWN" : d.groupState().name(),
                     d == null ? 0 : d.members().size()));
             Map<TopicPartition, OffsetAndMetadata> offsets = committed.getOrDefault(group, Map.of());
-            for (TopicPartition tp : partitions) {
-                if (!tp.topic().equals(topic)) {
-                    continue;
+            for (String topic : g.getValue()) {
+                for (TopicPartition tp : partitions) {
+                    if (!tp.topic().equals(topic)) {
+                        continue;
+                    }
+                    OffsetAndMetadata c = offsets.get(tp);
+                    long end = ends.getOrDefault(tp, 0L);
+                    readings.add(new PartitionReading(group, topic, tp.partition(), c == null ? null : c.offset(),
+                            starts.getOrDefault(tp, 0L), end, owners.get(tp), null));
                 }
-                OffsetAndMetadata c = offsets.get(tp);
-                long end = ends.getOrDefault(tp, 0L);
-                readings.add(new PartitionReading(group, topic, tp.partition(), c == null ? null : c.offset(),
-                        starts.getOrDefault(tp, 0L), end, owners.get(tp), null));
             }
         }
 
-        Map<TopicPartition, Long> oldestUnconsumed = new HashMap<>();
+        // Groups that share a topic (the trace-sink and the ops figures read the events) may ask for two offsets of
+        // one partition: the timestamps are looked up by partition and offset.
+        Set<RecordTimestamps.Position> oldestUnconsumed = new HashSet<>();
         for (PartitionReading r : readings) {
             if (r.lag() > 0) {
-                // Two groups on one topic would ask for two offsets of one partition; Barb has one group per topic.
-                oldestUnconsumed.put(new TopicPartition(r.topic(), r.partition()), r.currentOffset());
+                oldestUnconsumed.add(position(r));
             }
         }
         RecordTimestamps.Result times = timestamps.at(oldestUnconsumed, timeout);
         List<PartitionReading> withTimes = new ArrayList<>(readings.size());
         for (PartitionReading r : readings) {
-            Long ts = r.lag() > 0 ? times.timestamps().get(new TopicPartition(r.topic(), r.partition())) : null;
+            Long ts = r.lag() > 0 ? times.timestamps().get(position(r)) : null;
             withTimes.add(new PartitionReading(r.group(), r.topic(), r.partition(), r.committedOffset(),
                     r.logStartOffset(), r.logEndOffset(), r.owner(), ts));
         }
         long readMs = (System.nanoTime() - started) / 1_000_000;
         return new LagReading(sampledAt, readMs, adminCalls, times.polls(), groupReadings, withTimes);
+    }
+
+    private static RecordTimestamps.Position position(PartitionReading r) {
+        return new RecordTimestamps.Position(new TopicPartition(r.topic(), r.partition()), r.currentOffset());
     }
 
     /** Partitions per topic; a topic that does not exist (yet) has none. */

@@ -2,6 +2,7 @@ package barb.lag;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +29,7 @@ public final class LagAnalysis {
             long lag = p.lag();
             List<OffsetSample> window = windows.observe(p.key(), p.currentOffset(), lag, p.owner() != null, now);
             LagStatus status = LagStatusEvaluator.partitionStatus(window, lag, now);
-            byGroup.computeIfAbsent(p.group(), k -> new ArrayList<>()).add(new PartitionLag(p.partition(),
+            byGroup.computeIfAbsent(p.group(), k -> new ArrayList<>()).add(new PartitionLag(p.topic(), p.partition(),
                     p.committedOffset(), p.logEndOffset(), lag, lagSeconds(lag, p.oldestUnconsumedAtMs(), now),
                     status, p.owner()));
         }
@@ -57,7 +58,8 @@ public final class LagAnalysis {
     }
 
     private static GroupLag group(GroupReading g, List<PartitionLag> partitions) {
-        partitions.sort((a, b) -> Integer.compare(a.partition(), b.partition()));
+        partitions.sort(Comparator.comparingInt((PartitionLag p) -> g.topics().indexOf(p.topic()))
+                .thenComparingInt(PartitionLag::partition));
         long sum = 0;
         long max = 0;
         Double maxSeconds = null;
@@ -70,7 +72,7 @@ public final class LagAnalysis {
             }
             statuses.add(p.status());
         }
-        return new GroupLag(g.group(), g.topic(), g.state(), g.members(), LagStatusEvaluator.groupStatus(statuses),
+        return new GroupLag(g.group(), g.topics(), g.state(), g.members(), LagStatusEvaluator.groupStatus(statuses),
                 sum, max, maxSeconds, partitions);
     }
 }

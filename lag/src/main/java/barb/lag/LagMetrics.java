@@ -90,7 +90,7 @@ public final class LagMetrics implements Consumer<LagSnapshot> {
         for (GroupLag g : snapshot.groups()) {
             Tags group = Tags.of("cluster_name", CLUSTER_NAME, "group", g.group());
             for (PartitionLag p : g.partitions()) {
-                Tags partition = group.and("topic", g.topic(), "partition", Integer.toString(p.partition()));
+                Tags partition = group.and("topic", p.topic(), "partition", Integer.toString(p.partition()));
                 lagRows.add(MultiGauge.Row.of(partition, p.lag()));
                 if (p.lagSeconds() != null) {
                     secondsRows.add(MultiGauge.Row.of(partition, p.lagSeconds()));
@@ -100,7 +100,7 @@ public final class LagMetrics implements Consumer<LagSnapshot> {
                 }
                 partitionStatusRows.add(MultiGauge.Row.of(partition.and("status", p.status().name()),
                         p.status().code()));
-                latest.put(Tags.of("cluster_name", CLUSTER_NAME, "topic", g.topic(), "partition",
+                latest.put(Tags.of("cluster_name", CLUSTER_NAME, "topic", p.topic(), "partition",
                         Integer.toString(p.partition())), p.logEndOffset());
             }
             maxRows.add(MultiGauge.Row.of(group, g.maxLag()));
@@ -108,7 +108,9 @@ public final class LagMetrics implements Consumer<LagSnapshot> {
                 maxSecondsRows.add(MultiGauge.Row.of(group, g.maxLagSeconds()));
             }
             sumRows.add(MultiGauge.Row.of(group, g.sumLag()));
-            topicSumRows.add(MultiGauge.Row.of(group.and("topic", g.topic()), g.sumLag()));
+            for (String topic : g.topics()) {
+                topicSumRows.add(MultiGauge.Row.of(group.and("topic", topic), g.sumLag(topic)));
+            }
             groupStatusRows.add(MultiGauge.Row.of(group.and("status", g.status().name()), g.status().code()));
         }
         List<MultiGauge.Row<?>> latestRows = new ArrayList<>();

@@ -26,9 +26,9 @@ public final class LagMonitor implements AutoCloseable {
      * @param interval   time between two readings; also the spacing of the window's samples
      * @param windowSize samples per partition window (Burrow's default is 10)
      * @param timeout    longest wait for Kafka in one reading
-     * @param groups     group id → the topic it consumes, in the order reports list them
+     * @param groups     group id → the topics it consumes, in the order reports list them
      */
-    public record Settings(Duration interval, int windowSize, Duration timeout, Map<String, String> groups) {
+    public record Settings(Duration interval, int windowSize, Duration timeout, Map<String, List<String>> groups) {
         public Settings {
             if (interval == null || interval.toMillis() < 100) {
                 throw new IllegalArgumentException("the lag interval must be at least 100 ms");
@@ -42,11 +42,18 @@ public final class LagMonitor implements AutoCloseable {
             if (groups == null || groups.isEmpty()) {
                 throw new IllegalArgumentException("the lag monitor needs at least one group");
             }
-            groups = Collections.unmodifiableMap(new LinkedHashMap<>(groups));
+            Map<String, List<String>> copy = new LinkedHashMap<>();
+            groups.forEach((group, topics) -> {
+                if (topics == null || topics.isEmpty()) {
+                    throw new IllegalArgumentException("the lag monitor needs the topics of group " + group);
+                }
+                copy.put(group, List.copyOf(topics));
+            });
+            groups = Collections.unmodifiableMap(copy);
         }
 
         /** Every 5 s over a window of 10 samples (50 s), 10 s to answer: see docs/operations.md. */
-        public static Settings defaults(Map<String, String> groups) {
+        public static Settings defaults(Map<String, List<String>> groups) {
             return new Settings(Duration.ofSeconds(5), 10, Duration.ofSeconds(10), groups);
         }
 

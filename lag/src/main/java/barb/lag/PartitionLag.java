@@ -7,6 +7,6 @@ package barb.lag;
  * @param lagSeconds    how old the oldest unconsumed record is; 0 without lag; null when it could not be read
  * @param owner         the client id of the member holding the partition; null when no live member does
  */
-public record PartitionLag(int partition, Long currentOffset, long logEndOffset, long lag, Double lagSeconds,
+public record PartitionLag(String topic, int partition, Long currentOffset, long logEndOffset, long lag, Double lagSeconds,
                            LagStatus status, String owner) {
 }

@@ -8,8 +8,10 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -27,11 +29,12 @@ import java.util.Set;
  * offset did not move since the last refresh is answered from the cache without a fetch.
  */
 final class RecordTimestamps implements AutoCloseable {
-    private record Known(long offset, long timestampMs) {
+    /** A record's place: a partition and an offset in it. */
+    record Position(TopicPartition partition, long offset) {
     }
 
     private final KafkaConsumer<byte[], byte[]> consumer;
-    private final Map<TopicPartition, Known> cache = new HashMap<>();
+    private final Map<Position, Long> cache = new HashMap<>();
 
     RecordTimestamps(String bootstrap, String clientId, Duration timeout) {
         Properties p = new Properties();
@@ -50,34 +53,53 @@ final class RecordTimestamps implements AutoCloseable {
     }
 
     /** The answer and how many polls it took. */
-    record Result(Map<TopicPartition, Long> timestamps, int polls) {
+    record Result(Map<Position, Long> timestamps, int polls) {
     }
 
     /**
-     * The timestamp of the first record at or after each offset. A partition whose record did not arrive within
-     * {@code timeout} is missing from the answer.
+     * The timestamp of the first record at or after each position. A position whose record did not arrive within
+     * {@code timeout} is missing from the answer. Two groups on one topic (the trace-sink and the ops figures both
+     * read the events) can ask for two offsets of one partition: those are read in rounds, one offset of each
+     * partition per round, so no round reads the records between them.
      */
-    Result at(Map<TopicPartition, Long> offsets, Duration timeout) {
-        cache.keySet().retainAll(offsets.keySet());
-        Map<TopicPartition, Long> found = new HashMap<>();
-        Map<TopicPartition, Long> wanted = new HashMap<>();
-        for (Map.Entry<TopicPartition, Long> e : offsets.entrySet()) {
-            Known known = cache.get(e.getKey());
-            if (known != null && known.offset() == e.getValue()) {
-                found.put(e.getKey(), known.timestampMs());
+    Result at(Set<Position> positions, Duration timeout) {
+        cache.keySet().retainAll(positions);
+        Map<Position, Long> found = new HashMap<>();
+        Map<TopicPartition, List<Position>> wanted = new HashMap<>();
+        for (Position at : positions) {
+            Long known = cache.get(at);
+            if (known != null) {
+                found.put(at, known);
             } else {
-                wanted.put(e.getKey(), e.getValue());
+                wanted.computeIfAbsent(at.partition(), tp -> new ArrayList<>()).add(at);
             }
         }
-        if (wanted.isEmpty()) {
-            return new Result(found, 0);
-        }
-        consumer.assign(wanted.keySet());
-        wanted.forEach(consumer::seek);
-        Set<TopicPartition> missing = new HashSet<>(wanted.keySet());
         long until = System.nanoTime() + timeout.toNanos();
         int polls = 0;
-        while (!missing.isEmpty() && System.nanoTime() < until) {
+        while (!wanted.isEmpty() && System.nanoTime() < until) {
+            Map<TopicPartition, Long> round = new HashMap<>();
+            for (Iterator<Map.Entry<TopicPartition, List<Position>>> it = wanted.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<TopicPartition, List<Position>> e = it.next();
+                round.put(e.getKey(), e.getValue().removeLast().offset());
+                if (e.getValue().isEmpty()) {
+                    it.remove();
+                }
+            }
+            polls += readRound(round, until, found);
+        }
+        consumer.assign(List.of());
+        return new Result(found, polls);
+    }
+
+    /** Reads the first record at or after one offset per partition; adds what arrived to {@code found}. */
+    private int readRound(Map<TopicPartition, Long> offsets, long untilNanos, Map<Position, Long> found) {
+        consumer.assign(offsets.keySet());
+        // a partition paused in the last round stays paused when it is assigned again
+        consumer.resume(offsets.keySet());
+        offsets.forEach(consumer::seek);
+        Set<TopicPartition> missing = new HashSet<>(offsets.keySet());
+        int polls = 0;
+        while (!missing.isEmpty() && System.nanoTime() < untilNanos) {
             ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(200));
             polls++;
             for (TopicPartition tp : records.partitions()) {
@@ -86,13 +108,13 @@ final class RecordTimestamps implements AutoCloseable {
                     continue;
                 }
                 long ts = recs.getFirst().timestamp();
-                found.put(tp, ts);
-                cache.put(tp, new Known(wanted.get(tp), ts));
+                Position at = new Position(tp, offsets.get(tp));
+                found.put(at, ts);
+                cache.put(at, ts);
                 consumer.pause(List.of(tp));
             }
         }
-        consumer.assign(List.of());
-        return new Result(found, polls);
+        return polls;
     }
 
     @Override

@@ -12,7 +12,7 @@ class LagAnalysisTest {
     private static final String T = "barb.stage.parser.v1";
 
     private static LagReading reading(long at, PartitionReading... partitions) {
-        return new LagReading(at, 12, 4, 1, List.of(new GroupReading(G, T, "STABLE", 1)), List.of(partitions));
+        return new LagReading(at, 12, 4, 1, List.of(new GroupReading(G, List.of(T), "STABLE", 1)), List.of(partitions));
     }
 
     private static PartitionReading partition(int p, Long committed, long end, String owner, Long oldestAt) {
@@ -97,9 +97,31 @@ class LagAnalysisTest {
     }
 
     @Test
+    void aGroupOnSeveralTopicsListsEachTopicsPartitionsInTheOrderOfItsTopicsAndSumsThemAll() {
+        String events = "barb.events.v1";
+        String dlq = "barb.dlq.v1";
+        String figures = "barb-ops-figures";
+        LagReading reading = new LagReading(10_000, 5, 4, 1, List.of(new GroupReading(figures, List.of(events, dlq),
+                "STABLE", 1)), List.of(
+                new PartitionReading(figures, dlq, 0, 3L, 0, 5, "f1", 4_000L),
+                new PartitionReading(figures, events, 1, 10L, 0, 10, "f1", null),
+                new PartitionReading(figures, events, 0, 20L, 0, 27, "f1", 9_000L)));
+
+        GroupLag g = LagAnalysis.analyse(reading, new OffsetWindows(3)).group(figures).orElseThrow();
+
+        assertThat(g.topics()).containsExactly(events, dlq);
+        assertThat(g.partitions()).extracting(p -> p.topic() + "/" + p.partition())
+                .containsExactly(events + "/0", events + "/1", dlq + "/0");
+        assertThat(g.sumLag()).isEqualTo(9);
+        assertThat(g.sumLag(events)).isEqualTo(7);
+        assertThat(g.sumLag(dlq)).isEqualTo(2);
+        assertThat(g.maxLagSeconds()).isEqualTo(6.0);
+    }
+
+    @Test
     void aGroupWithNoPartitionsIsListedWithNothingBehind() {
         LagSnapshot s = LagAnalysis.analyse(new LagReading(0, 1, 4, 0,
-                List.of(new GroupReading(G, T, "UNKNOWN", 0)), List.of()), new OffsetWindows(3));
+                List.of(new GroupReading(G, List.of(T), "UNKNOWN", 0)), List.of()), new OffsetWindows(3));
         GroupLag g = s.group(G).orElseThrow();
         assertThat(g.partitions()).isEmpty();
         assertThat(g.status()).isEqualTo(LagStatus.OK);

@@ -9,23 +9,32 @@ import barb.core.StageHandler;
 import barb.core.StageOutcome;
 import barb.core.StageWorker;
 import barb.core.TopicCreator;
+import barb.core.TopicSpec;
 import barb.core.Topics;
 import barb.embedded.SharedInfra;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 /** The monitor against a real broker and real stage workers, one of them slowed, stuck or gone. */
@@ -121,6 +130,61 @@ class LagMonitorTest {
 
     private static GroupLag group(LagSnapshot s, Stage stage) {
         return s.group(stage.groupId()).orElseThrow();
+    }
+
+    @Test
+    void aGroupOnTwoTopicsIsReadOnBothAndTwoGroupsOnOneTopicGetEachItsOwnTimeLag() throws Exception {
+        String events = "lag-test-events-" + UUID.randomUUID();
+        String deadLetters = "lag-test-dlq-" + UUID.randomUUID();
+        TopicCreator.ensure(kafka.bootstrap(), List.of(new TopicSpec(events, 1, false, 86_400_000L),
+                new TopicSpec(deadLetters, 1, false, 86_400_000L)), (short) 1);
+        long t0 = System.currentTimeMillis() - 120_000;
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(kafka.producer("lag-test-two-topics"))) {
+            for (int i = 0; i < 5; i++) {
+                producer.send(new ProducerRecord<>(events, 0, t0 + i * 10_000L, "k" + i, new byte[1])).get();
+            }
+            for (int i = 0; i < 2; i++) {
+                producer.send(new ProducerRecord<>(deadLetters, 0, t0 + 5_000L, "d" + i, new byte[1])).get();
+            }
+        }
+        // Like the ops figures (events and dead letters) next to the trace-sink (events only), further along.
+        String figures = "lag-test-figures-" + UUID.randomUUID();
+        String sink = "lag-test-sink-" + UUID.randomUUID();
+        try (Admin admin = Admin.create(
+                Map.of("bootstrap.servers", kafka.bootstrap()))) {
+            commit(admin, figures, Map.of(new TopicPartition(events, 0), 1L,
+                    new TopicPartition(deadLetters, 0), 0L));
+            commit(admin, sink, Map.of(new TopicPartition(events, 0), 3L));
+        }
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        groups.put(figures, List.of(events, deadLetters));
+        groups.put(sink, List.of(events));
+
+        try (LagMonitor monitor = LagMonitor.create(kafka.bootstrap(), LagMonitor.Settings.defaults(groups))) {
+            LagSnapshot s = monitor.refresh();
+
+            GroupLag f = s.group(figures).orElseThrow();
+            assertThat(f.topics()).containsExactly(events, deadLetters);
+            assertThat(f.partitions()).extracting(p -> p.topic() + "@" + p.currentOffset() + " lag " + p.lag())
+                    .containsExactly(events + "@1 lag 4", deadLetters + "@0 lag 2");
+            assertThat(f.sumLag()).isEqualTo(6);
+            GroupLag t = s.group(sink).orElseThrow();
+            assertThat(t.partitions()).extracting(PartitionLag::lag).containsExactly(2L);
+            // The figures' next record was written at t0 + 10 s, the sink's at t0 + 30 s: one reading, two ages.
+            double figuresAge = f.partitions().get(0).lagSeconds();
+            double sinkAge = t.partitions().get(0).lagSeconds();
+            assertThat(figuresAge - sinkAge).isCloseTo(20.0, within(0.001));
+            assertThat(f.partitions().get(1).lagSeconds() - figuresAge)
+                    .isCloseTo(5.0, within(0.001));
+        }
+    }
+
+    private static void commit(Admin admin, String group,
+                               Map<TopicPartition, Long> offsets) throws Exception {
+        Map<TopicPartition, OffsetAndMetadata> o =
+                new HashMap<>();
+        offsets.forEach((tp, offset) -> o.put(tp, new OffsetAndMetadata(offset)));
+        admin.alterConsumerGroupOffsets(group, o).all().get(30, TimeUnit.SECONDS);
     }
 
     @Test

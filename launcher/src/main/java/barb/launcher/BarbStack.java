@@ -159,7 +159,7 @@ final class BarbStack implements AutoCloseable {
                 Topics.all(1, 1).size(), ms(t0));
         // The trace-sink's group too: a dead sink's events should not wait either.
         barb.core.GroupTimeouts.fromEnv(env).apply(bootstrap,
-                ConsumerGroups.all(TraceSink.Settings.fromEnv(env).groupId()).keySet());
+                ConsumerGroups.pipeline(TraceSink.Settings.fromEnv(env).groupId()).keySet());
 
 
         if (parts.contains(Part.EXECUTOR)) {

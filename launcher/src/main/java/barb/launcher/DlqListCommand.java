@@ -16,7 +16,10 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code barb dlq list}: the dead letters waiting for a re-drive or parked, oldest first. */
+/**
+ * {@code barb dlq list}: the dead letters waiting for a re-drive or parked, oldest first, and how many were
+ * discarded; {@code --discarded} lists those, {@code --all} everything still in the topic.
+ */
 @Command(name = "list", description = "List the dead letters: stage, reason, request id, age, attempts, state.")
 final class DlqListCommand implements Callable<Integer> {
     @Spec
@@ -28,8 +31,11 @@ final class DlqListCommand implements Callable<Integer> {
     @Mixin
     DlqFilter filter = new DlqFilter();
 
-    @Option(names = "--all", description = "Also list the dead letters already re-driven.")
-    boolean includeRedriven;
+    @Option(names = "--all", description = "Also list the dead letters already re-driven or discarded.")
+    boolean includeDealtWith;
+
+    @Option(names = "--discarded", description = "List only the discarded dead letters, with why and by whom.")
+    boolean onlyDiscarded;
 
     @Option(names = "--json", description = "Print a JSON array, one object per dead letter.")
     boolean json;
@@ -41,6 +47,10 @@ final class DlqListCommand implements Callable<Integer> {
         RunningKafka found;
         DeadLetterSelection selection;
         try {
+            if (includeDealtWith && onlyDiscarded) {
+                throw new IllegalArgumentException("--all and --discarded do not go together: --all lists the "
+                        + "discarded ones too");
+            }
             selection = filter.selection();
             found = kafka.find();
         } catch (IllegalArgumentException e) {
@@ -48,9 +58,12 @@ final class DlqListCommand implements Callable<Integer> {
             return 2;
         }
         List<DeadLetter> letters;
+        long discarded;
         try (DeadLetterReader reader = new DeadLetterReader(found.bootstrap(), kafka.timeout(), false)) {
             var log = reader.read();
-            letters = (includeRedriven ? log.all() : log.open()).stream().filter(selection::matches).toList();
+            List<DeadLetter> pool = onlyDiscarded ? log.discarded() : includeDealtWith ? log.all() : log.open();
+            letters = pool.stream().filter(selection::matches).toList();
+            discarded = log.discarded().stream().filter(selection::matches).count();
         } catch (DeadLetterReadException e) {
             err.println("barb dlq list: " + e.getMessage() + " — Kafka from " + found.origin());
             return 1;
@@ -64,16 +77,26 @@ final class DlqListCommand implements Callable<Integer> {
             return 0;
         }
         if (letters.isEmpty()) {
-            out.println("no dead letters" + (selection.selectsAll() ? "" : " match"));
+            out.println((onlyDiscarded ? "no discarded dead letters" : "no dead letters")
+                    + (selection.selectsAll() ? "" : " match")
+                    + (!onlyDiscarded && discarded > 0
+                    ? "; " + discarded + " discarded (barb dlq list --discarded)" : ""));
             out.flush();
             return 0;
         }
         out.print(DlqTable.render(letters, now));
+        if (onlyDiscarded) {
+            out.printf("%n%d discarded; barb dlq show OFFSET names where each one's audit copy is%n", discarded);
+            out.flush();
+            return 0;
+        }
         long parked = letters.stream().filter(d -> d.state() == DeadLetter.State.PARKED).count();
         long waiting = letters.stream().filter(d -> d.state() == DeadLetter.State.WAITING).count();
-        out.printf("%n%d waiting, %d parked%s%n", waiting, parked,
+        out.printf("%n%d waiting, %d parked%s%s%n", waiting, parked,
                 parked > 0 ? " (parked: failed " + barb.core.DeadLetters.MAX_ATTEMPTS
-                        + " times; redrive leaves them alone)" : "");
+                        + " times; redrive leaves them alone, discard retires them)" : "",
+                discarded > 0 ? "; " + discarded + " discarded"
+                        + (includeDealtWith ? "" : " (barb dlq list --discarded)") : "");
         out.flush();
         return 0;
     }

@@ -113,6 +113,8 @@ final class DlqRedriveCommand implements Callable<Integer> {
             case WOULD_REDRIVE -> "would re-drive  " + what + " -> " + o.to();
             case PARKED -> "parked     " + what + ": failed " + d.attempts() + " times, left in the dead-letter topic";
             case ALREADY_REDRIVEN -> "skipped    " + what + ": already re-driven to " + o.to();
+            case DISCARDED -> "skipped    " + what + ": discarded by " + d.discarded().by() + " ("
+                    + d.discarded().reason() + ")";
             case NO_TOPIC -> "skipped    " + what + ": the dead letter does not say which topic it failed on";
         };
     }

@@ -121,6 +121,11 @@ final class DlqShowCommand implements Callable<Integer> {
         line(sb, "message", d.message());
         line(sb, "failed on", d.source());
         line(sb, "attempts", d.attempts() + " of " + d.maxAttempts());
+        if (d.discarded() != null) {
+            line(sb, "discarded", Instant.ofEpochMilli(d.discarded().atMs()) + " by " + d.discarded().by());
+            line(sb, "because", d.discarded().reason());
+            line(sb, "audit copy", d.discarded().audit());
+        }
         line(sb, "first failed", Instant.ofEpochMilli(d.firstFailureMs()) + "");
         line(sb, "last failed", Instant.ofEpochMilli(d.lastFailureMs()) + " ("
                 + LagTable.duration(d.ageMs(now) / 1000.0) + " ago)");

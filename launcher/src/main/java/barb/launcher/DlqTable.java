@@ -43,12 +43,13 @@ final class DlqTable {
         return sb.toString();
     }
 
-    /** PARKED says why nothing will re-drive it; REDRIVEN says where it went. */
+    /** PARKED says why nothing will re-drive it; REDRIVEN says where it went; DISCARDED by whom and why. */
     static String state(DeadLetter d) {
         return switch (d.state()) {
             case WAITING -> "waiting";
             case PARKED -> "PARKED (attempts used up)";
             case REDRIVEN -> "redriven to " + d.redrivenTo();
+            case DISCARDED -> "discarded by " + d.discarded().by() + ": " + shorten(d.discarded().reason());
         };
     }
 

@@ -33,6 +33,13 @@ final class DlqView {
         o.put("last_failure", Instant.ofEpochMilli(d.lastFailureMs()).toString());
         o.put("age_seconds", d.ageMs(nowMs) / 1000.0);
         o.put("redriven_to", d.redrivenTo());
+        if (d.discarded() != null) {
+            ObjectNode discarded = o.putObject("discarded");
+            discarded.put("reason", d.discarded().reason());
+            discarded.put("by", d.discarded().by());
+            discarded.put("at", Instant.ofEpochMilli(d.discarded().atMs()).toString());
+            discarded.put("audit", d.discarded().audit());
+        }
         return o;
     }
 

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,12 +48,15 @@ final class LagBench {
         try (EmbeddedKafka broker = EmbeddedKafka.start(dir.resolve("kafka"), 0)) {
             String bootstrap = broker.bootstrap();
             TopicCreator.ensure(bootstrap, Topics.all(partitions, Duration.ofDays(1).toMillis()), (short) 1);
-            Map<String, String> groups = ConsumerGroups.all(ConsumerGroups.TRACE_SINK);
+            // The pipeline's groups, one topic each (the ops figures' Streams application is not started here).
+            Map<String, String> groups = ConsumerGroups.pipeline(ConsumerGroups.TRACE_SINK);
             fill(bootstrap, groups, partitions);
             joinOnce(bootstrap, groups);
             try (Admin admin = admin(bootstrap)) {
                 commit(admin, groups, partitions, RECORDS_PER_PARTITION - LAG_PER_PARTITION);
-                LagMonitor.Settings settings = LagMonitor.Settings.defaults(groups);
+                Map<String, List<String>> watched = new LinkedHashMap<>();
+                groups.forEach((group, topic) -> watched.put(group, List.of(topic)));
+                LagMonitor.Settings settings = LagMonitor.Settings.defaults(watched);
                 try (LagMonitor monitor = LagMonitor.create(bootstrap, settings)) {
                     out.printf(Locale.ROOT, "%d groups, %d partitions each, every partition %d records behind%n",
                             groups.size(), partitions, LAG_PER_PARTITION);

@@ -32,7 +32,7 @@ final class LagTable {
                 if (laggingOnly && p.lag() == 0 && p.status() == LagStatus.OK) {
                     continue;
                 }
-                rows.add(List.of(g.group(), g.topic(), Integer.toString(p.partition()),
+                rows.add(List.of(g.group(), p.topic(), Integer.toString(p.partition()),
                         p.currentOffset() == null ? "-" : Long.toString(p.currentOffset()),
                         Long.toString(p.logEndOffset()), Long.toString(p.lag()), duration(p.lagSeconds()),
                         p.status().name(), p.owner() == null ? "-" : p.owner()));

@@ -18,6 +18,10 @@ final class Logging {
                 "org.flywaydb", "com.zaxxer.hikari", "io.helidon"}) {
             setDefault("org.slf4j.simpleLogger.log." + noisy, "warn");
         }
+        // The ops figures' global consumer hands its partition back after restoring the global store at every
+        // start, and an offset answer arriving just after is logged as a warning that nothing follows from.
+        setDefault("org.slf4j.simpleLogger.log.org.apache.kafka.clients.consumer.internals.OffsetFetcherUtils",
+                "error");
         HELIDON.setLevel(java.util.logging.Level.WARNING);
     }
 

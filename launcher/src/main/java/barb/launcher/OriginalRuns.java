@@ -2,6 +2,7 @@ package barb.launcher;
 
 import barb.core.BarbEvent;
 import barb.core.ContractException;
+import barb.core.EventType;
 import barb.core.Json;
 import barb.core.Topics;
 import org.apache.kafka.common.TopicPartition;
@@ -9,8 +10,10 @@ import org.apache.kafka.common.TopicPartition;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The original runs of requests, read back from {@link Topics#EVENTS}.
@@ -22,7 +25,9 @@ import java.util.Map;
  * like {@code barb lag}. A request whose events are gone (or that never finished) is reported as "no original answer".
  *
  * <p>Every event is keyed by its request id, so a request's events all sit in one partition: only those partitions
- * are read, from just before the earliest original was written to a minute past the latest deadline.
+ * are read, from just before the batch's earliest original was written, and each partition only until the done
+ * event of the batch's last request on it (at the latest a minute past the batch's latest deadline). A replay
+ * reads the originals a batch at a time, as it replays them, so only one batch's runs are held at once.
  */
 final class OriginalRuns {
     /** Events of a request are written after the request itself; the slack covers clocks of other producers. */
@@ -32,51 +37,67 @@ final class OriginalRuns {
 
     private final TopicScan scan;
     private final Duration readTimeout;
+    private int partitionCount;
 
     OriginalRuns(TopicScan scan, Duration readTimeout) {
         this.scan = scan;
         this.readTimeout = readTimeout;
     }
 
-    /** The run of each original as far as the topic holds it; a run without its done event is unfinished. */
-    Map<String, RunRecord> read(List<RequestTopicReader.Original> originals) {
-        if (originals.isEmpty()) {
+    /** The run of each request of the batch as far as the topic holds it; a run without its done event is unfinished. */
+    Map<String, RunRecord> read(List<SelectedRequest> batch) {
+        if (batch.isEmpty()) {
             return Map.of();
         }
-        int partitionCount = scan.partitions(Topics.EVENTS).size();
-        Map<TopicPartition, long[]> window = new HashMap<>();
+        if (partitionCount == 0) {
+            partitionCount = scan.partitions(Topics.EVENTS).size();
+        }
+        Map<TopicPartition, Long> starts = new HashMap<>();
+        Map<TopicPartition, Long> ends = new HashMap<>();
+        Map<TopicPartition, Set<String>> unfinished = new HashMap<>();
         Map<String, List<BarbEvent>> events = new HashMap<>();
-        for (RequestTopicReader.Original o : originals) {
-            String id = o.envelope().requestId();
-            events.put(id, new ArrayList<>());
-            TopicPartition tp = TopicScan.partitionOf(Topics.EVENTS, id, partitionCount);
-            long start = o.timestampMs() - BEFORE_MS;
-            long end = Math.max(o.envelope().deadlineMs(), o.timestampMs()) + AFTER_DEADLINE_MS;
-            window.merge(tp, new long[]{start, end}, (a, b) -> new long[]{Math.min(a[0], b[0]), Math.max(a[1], b[1])});
+        for (SelectedRequest s : batch) {
+            events.put(s.requestId(), new ArrayList<>());
+            TopicPartition tp = TopicScan.partitionOf(Topics.EVENTS, s.requestId(), partitionCount);
+            unfinished.computeIfAbsent(tp, k -> new HashSet<>()).add(s.requestId());
+            starts.merge(tp, s.timestampMs() - BEFORE_MS, Math::min);
+            ends.merge(tp, Math.max(s.deadlineMs(), s.timestampMs()) + AFTER_DEADLINE_MS, Math::max);
         }
+        Map<TopicPartition, Long> from = scan.offsetsAt(starts);
+        Map<TopicPartition, Long> until = scan.offsetsAt(ends);
         Map<TopicPartition, TopicScan.Range> ranges = new HashMap<>();
-        for (Map.Entry<TopicPartition, long[]> w : window.entrySet()) {
-            List<TopicPartition> one = List.of(w.getKey());
-            long from = scan.offsetsAt(one, w.getValue()[0]).get(w.getKey());
-            long until = scan.offsetsAt(one, w.getValue()[1]).get(w.getKey());
-            ranges.put(w.getKey(), new TopicScan.Range(from, until));
+        for (TopicPartition tp : starts.keySet()) {
+            ranges.put(tp, new TopicScan.Range(from.get(tp), until.get(tp)));
         }
-        scan.read(ranges, readTimeout, rec -> {
+        scan.readWhile(ranges, readTimeout, rec -> {
             List<BarbEvent> of = rec.key() == null ? null : events.get(rec.key());
             if (of == null) {
-                return;
+                return true;
             }
-            try {
-                BarbEvent e = RunRecord.slimmed(Json.fromBytes(rec.value(), BarbEvent.class).validated());
-                if (e != null) {
-                    of.add(e);
-                }
-            } catch (ContractException e) {
-                // a malformed event tells nothing about the run; the rest of it still does
+            BarbEvent e = slimmedOrNull(rec.value());
+            if (e == null) {
+                return true;
             }
+            of.add(e);
+            if (e.type() != EventType.DONE) {
+                return true;
+            }
+            Set<String> waiting = unfinished.get(new TopicPartition(rec.topic(), rec.partition()));
+            waiting.remove(rec.key());
+            return !waiting.isEmpty();
         });
         Map<String, RunRecord> out = new HashMap<>();
         events.forEach((id, list) -> out.put(id, RunRecord.of(id, list)));
         return out;
+    }
+
+    /** The event as a run record needs it; null for one it does not need or a malformed one. */
+    private static BarbEvent slimmedOrNull(byte[] value) {
+        try {
+            return RunRecord.slimmed(Json.fromBytes(value, BarbEvent.class).validated());
+        } catch (ContractException e) {
+            // a malformed event tells nothing about the run; the rest of it still does
+            return null;
+        }
     }
 }

@@ -39,6 +39,9 @@ final class ReplayCommand implements Callable<Integer> {
     /** Off in tests: the bar would only clutter their output. */
     boolean showProgress = true;
 
+    /** How the last run went (for tests: how many originals it held at once); null before a run. */
+    ReplayRunner.Outcome lastOutcome;
+
     @Option(names = "--request", paramLabel = "ID", description = "Replay this request (repeat, or list ids separated by commas).")
     List<String> requests = new ArrayList<>();
 
@@ -69,6 +72,10 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--limit", paramLabel = "N", description = "Refuse a selection of more than N requests (default 1000).")
     int limit = 1000;
+
+    @Option(names = "--batch", paramLabel = "N",
+            description = "Originals read and replayed together (default 200): at most two batches are held in memory.")
+    int batch = ReplayRunner.DEFAULT_BATCH;
 
     @Option(names = "--json", description = "Print the report as JSON.")
     boolean json;
@@ -102,15 +109,16 @@ final class ReplayCommand implements Callable<Integer> {
             BootstrapAddress.check(kafka.bootstrap());
             int requestTimeout = Config.intValue(env, "BARB_REQUEST_TIMEOUT_SECONDS", 60, 1, 3600);
             settings = new ReplayRunner.Settings(intoChat ? ReplayMode.INTO_CHAT : ReplayMode.SHADOW, noiseRuns, rate,
-                    Duration.ofSeconds(requestTimeout), Duration.ofSeconds(timeoutSeconds), limit);
+                    Duration.ofSeconds(requestTimeout), Duration.ofSeconds(timeoutSeconds), limit, batch);
         } catch (IllegalArgumentException e) {
             err.println("barb replay: " + e.getMessage());
             return 2;
         }
         Logging.quietKafkaClients();
-        ReplayReport report;
+        ReplayReport report = new ReplayReport(out, json, settings.mode().wire(), noiseRuns,
+                showProgress && stdoutIsTerminal());
         try {
-            report = run(KafkaSettings.of(kafka.bootstrap()), settings, selection);
+            lastOutcome = run(KafkaSettings.of(kafka.bootstrap()), settings, selection, report);
         } catch (IllegalArgumentException e) {
             err.println("barb replay: " + e.getMessage());
             return 2;
@@ -119,20 +127,15 @@ final class ReplayCommand implements Callable<Integer> {
                     + e.getMessage());
             return 1;
         }
-        if (json) {
-            out.println(barb.core.Json.toString(report.json()));
-        } else {
-            out.print(report.text());
-        }
-        out.flush();
-        return failOnChange && report.anyChangeOrMissingAnswer() ? CHANGED_EXIT : 0;
+        ReplayTotals totals = report.finish(lastOutcome.replaysLeftOut());
+        return failOnChange && totals.anyChangeOrMissingAnswer() ? CHANGED_EXIT : 0;
     }
 
-    private ReplayReport run(KafkaSettings kafka, ReplayRunner.Settings settings, ReplaySelection selection)
-            throws InterruptedException {
+    private ReplayRunner.Outcome run(KafkaSettings kafka, ReplayRunner.Settings settings, ReplaySelection selection,
+                                     ReplayReport report) throws InterruptedException {
         ReplayRunner runner = new ReplayRunner(kafka, settings);
         if (!showProgress) {
-            return runner.run(selection, ReplayRunner.Progress.NONE);
+            return runner.run(selection, ReplayRunner.Progress.NONE, report::add);
         }
         try (ProgressBar bar = new ProgressBarBuilder().setTaskName("Replaying").setStyle(ProgressBarStyle.ASCII)
                 .setInitialMax(0).setUpdateIntervalMillis(250).setUnit(" runs", 1).build()) {
@@ -140,7 +143,22 @@ final class ReplayCommand implements Callable<Integer> {
                 bar.maxHint(total);
                 bar.stepTo(finished);
                 bar.setExtraMessage(published + " sent");
-            });
+            }, report::add);
+        }
+    }
+
+    /**
+     * Report blocks written between redraws of the progress bar erase its line first, on a terminal only. The
+     * launcher targets Java 21, whose {@code Console} cannot say whether standard output is a terminal (and from
+     * Java 22 there is a console even when it is redirected); Linux tells it by what descriptor 1 points to.
+     * Elsewhere the answer is no, and a block may then follow the bar on its line.
+     */
+    private static boolean stdoutIsTerminal() {
+        try {
+            String target = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/1")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
         }
     }
 
@@ -157,6 +175,9 @@ final class ReplayCommand implements Callable<Integer> {
         }
         if (limit < 1 || limit > 1_000_000) {
             return "--limit must be between 1 and 1000000";
+        }
+        if (batch < 1 || batch > 10_000) {
+            return "--batch must be between 1 and 10000";
         }
         if (timeoutSeconds < 1 || timeoutSeconds > 300) {
             return "--timeout must be between 1 and 300 seconds";

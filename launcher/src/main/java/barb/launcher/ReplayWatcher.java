@@ -6,6 +6,7 @@ import barb.core.EventType;
 import barb.core.Json;
 import barb.core.KafkaSettings;
 import barb.core.Topics;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -18,13 +19,16 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Collects the events of the replays as they run: a consumer with no group, on every partition of
  * {@link Topics#EVENTS}, positioned at the end before the first replay is published (as the gateway's relay does),
- * so no event of a replay can be missed. Only the ids {@link #expect expected} are kept.
+ * so no event of a replay can be missed. Only the ids {@link #expect expected} and not yet {@link #forget forgotten}
+ * are kept, so what it holds is bounded by the replays in flight, not by the size of the replay.
  */
 final class ReplayWatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ReplayWatcher.class);
@@ -32,6 +36,7 @@ final class ReplayWatcher implements AutoCloseable {
     private final KafkaConsumer<String, byte[]> consumer;
     private final Map<String, List<BarbEvent>> events = new ConcurrentHashMap<>();
     private final Set<String> finished = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger finishedCount = new AtomicInteger();
     private final Thread pollThread;
     private volatile boolean running = true;
     private volatile RuntimeException failure;
@@ -43,8 +48,12 @@ final class ReplayWatcher implements AutoCloseable {
 
     /** Returns once the consumer holds a position at the end of every partition. */
     static ReplayWatcher start(KafkaSettings kafka, Duration timeout) {
-        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(kafka.consumer(null,
-                "barb-replay-watcher-" + ProcessHandle.current().pid()));
+        Properties props = kafka.consumer(null, "barb-replay-watcher-" + ProcessHandle.current().pid());
+        // It reads every event of the pipeline, of live users too, to find the replays' few: the default 50 MB
+        // fetch would be most of a small heap while the pipeline is busy.
+        props.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * 1024 * 1024);
+        props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 512 * 1024);
+        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props);
         try {
             List<TopicPartition> partitions = new TopicScan(consumer, timeout).partitions(Topics.EVENTS);
             consumer.assign(partitions);
@@ -70,8 +79,15 @@ final class ReplayWatcher implements AutoCloseable {
         return finished.contains(requestId);
     }
 
+    /** Runs finished since the start, forgotten ones included. */
     int finishedCount() {
-        return finished.size();
+        return finishedCount.get();
+    }
+
+    /** Drops what was kept of a run once it was compared; later events of it are ignored. */
+    void forget(String requestId) {
+        events.remove(requestId);
+        finished.remove(requestId);
     }
 
     /** The run of a replay as far as its events arrived (unfinished without its done event); null if not expected. */
@@ -122,8 +138,8 @@ final class ReplayWatcher implements AutoCloseable {
                 return;
             }
             list.add(e);
-            if (e.type() == EventType.DONE) {
-                finished.add(e.requestId());
+            if (e.type() == EventType.DONE && finished.add(e.requestId())) {
+                finishedCount.incrementAndGet();
             }
         } catch (ContractException e) {
             log.warn("replay watcher: skipping a bad event of {}: {}", rec.key(), e.getMessage());

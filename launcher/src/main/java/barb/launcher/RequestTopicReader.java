@@ -19,20 +19,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Finds the requests a {@link ReplaySelection} names on {@link Topics#REQUESTS}, the replay source. */
+/**
+ * Finds the requests a {@link ReplaySelection} names on {@link Topics#REQUESTS}, the replay source, and reads their
+ * envelopes back a batch at a time.
+ */
 final class RequestTopicReader {
     private static final Logger log = LoggerFactory.getLogger(RequestTopicReader.class);
 
-    /** A request as the gateway wrote it, and when. */
-    record Original(RequestEnvelope envelope, long timestampMs) {
-    }
-
     /**
-     * @param originals      the requests found, oldest first (named ids: in the order named)
+     * @param requests       the requests found, oldest first (named ids: in the order named)
      * @param notFound       named ids that are not in the topic (past retention, or never written)
      * @param replaysLeftOut earlier replays that matched a chat, user or time selection and were left out
      */
-    record Found(List<Original> originals, List<String> notFound, int replaysLeftOut) {
+    record Found(List<SelectedRequest> requests, List<String> notFound, int replaysLeftOut) {
     }
 
     private final TopicScan scan;
@@ -43,8 +42,13 @@ final class RequestTopicReader {
         this.readTimeout = readTimeout;
     }
 
-    /** @throws IllegalArgumentException when more than {@code limit} requests match */
-    Found read(ReplaySelection selection, int limit) {
+    /**
+     * Scans the part of the topic the selection can be in and keeps, per matching request, only where it is and
+     * its times ({@link SelectedRequest}); each envelope is read and dropped at once.
+     *
+     * @throws IllegalArgumentException when more than {@code limit} requests match
+     */
+    Found select(ReplaySelection selection, int limit) {
         List<TopicPartition> all = scan.partitions(Topics.REQUESTS);
         List<TopicPartition> partitions = all;
         if (selection.byIdOnly()) {
@@ -60,7 +64,7 @@ final class RequestTopicReader {
         for (TopicPartition tp : partitions) {
             ranges.put(tp, new TopicScan.Range(from.get(tp), until.get(tp)));
         }
-        Map<String, Original> found = new LinkedHashMap<>();
+        Map<String, SelectedRequest> found = new LinkedHashMap<>();
         int[] replays = {0};
         int[] bad = {0};
         scan.read(ranges, readTimeout, rec -> {
@@ -76,7 +80,8 @@ final class RequestTopicReader {
                 replays[0]++;
                 return;
             }
-            found.put(env.requestId(), new Original(env, rec.timestamp()));
+            found.put(env.requestId(), new SelectedRequest(env.requestId(), rec.partition(), rec.offset(),
+                    rec.timestamp(), env.deadlineMs()));
         });
         if (bad[0] > 0) {
             log.warn("{} records of {} are not valid requests and were skipped", bad[0], Topics.REQUESTS);
@@ -88,6 +93,34 @@ final class RequestTopicReader {
         return new Found(ordered(selection, found), notFound(selection, found), replays[0]);
     }
 
+    /**
+     * The envelopes of a batch of selected requests, read again from their offsets (each partition from the
+     * batch's first offset to its last). A request missing from the answer is no longer in the topic: retention
+     * removed it after it was selected.
+     */
+    Map<String, RequestEnvelope> envelopes(List<SelectedRequest> batch) {
+        Map<TopicPartition, TopicScan.Range> ranges = new HashMap<>();
+        Map<TopicPartition, Set<Long>> offsets = new HashMap<>();
+        for (SelectedRequest s : batch) {
+            TopicPartition tp = new TopicPartition(Topics.REQUESTS, s.partition());
+            offsets.computeIfAbsent(tp, k -> new HashSet<>()).add(s.offset());
+            ranges.merge(tp, new TopicScan.Range(s.offset(), s.offset() + 1),
+                    (a, b) -> new TopicScan.Range(Math.min(a.from(), b.from()), Math.max(a.until(), b.until())));
+        }
+        Map<String, RequestEnvelope> out = new HashMap<>();
+        scan.read(ranges, readTimeout, rec -> {
+            Set<Long> wanted = offsets.get(new TopicPartition(rec.topic(), rec.partition()));
+            if (wanted == null || !wanted.contains(rec.offset())) {
+                return;
+            }
+            RequestEnvelope env = envelopeOrNull(rec);
+            if (env != null) {
+                out.put(env.requestId(), env);
+            }
+        });
+        return out;
+    }
+
     private static RequestEnvelope envelopeOrNull(ConsumerRecord<String, byte[]> rec) {
         try {
             return Json.fromBytes(rec.value(), RequestEnvelope.class).validated();
@@ -96,14 +129,14 @@ final class RequestTopicReader {
         }
     }
 
-    private static List<Original> ordered(ReplaySelection selection, Map<String, Original> found) {
+    private static List<SelectedRequest> ordered(ReplaySelection selection, Map<String, SelectedRequest> found) {
         if (!selection.requestIds().isEmpty()) {
             return selection.requestIds().stream().filter(found::containsKey).map(found::get).toList();
         }
-        return found.values().stream().sorted(Comparator.comparingLong(Original::timestampMs)).toList();
+        return found.values().stream().sorted(Comparator.comparingLong(SelectedRequest::timestampMs)).toList();
     }
 
-    private static List<String> notFound(ReplaySelection selection, Map<String, Original> found) {
+    private static List<String> notFound(ReplaySelection selection, Map<String, SelectedRequest> found) {
         return selection.requestIds().stream().filter(id -> !found.containsKey(id)).toList();
     }
 }

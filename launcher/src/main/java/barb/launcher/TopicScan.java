@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Reads ranges of offsets from partitions with a consumer that has no group (nothing is committed, no group is
@@ -54,12 +55,22 @@ final class TopicScan {
 
     /** The first offset of each partition written at or after {@code timestampMs}; the log end when none was. */
     Map<TopicPartition, Long> offsetsAt(Collection<TopicPartition> partitions, long timestampMs) {
+        Map<TopicPartition, Long> times = new HashMap<>();
+        partitions.forEach(tp -> times.put(tp, timestampMs));
+        return offsetsAt(times);
+    }
+
+    /**
+     * For each partition, the first offset written at or after its own time; the log end when none was. Two calls
+     * to the broker whatever the number of partitions.
+     */
+    Map<TopicPartition, Long> offsetsAt(Map<TopicPartition, Long> timestampsMs) {
         Map<TopicPartition, Long> query = new HashMap<>();
-        partitions.forEach(tp -> query.put(tp, Math.max(0, timestampMs)));
+        timestampsMs.forEach((tp, ms) -> query.put(tp, Math.max(0, ms)));
         Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(query, timeout);
-        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, timeout);
+        Map<TopicPartition, Long> ends = consumer.endOffsets(query.keySet(), timeout);
         Map<TopicPartition, Long> out = new HashMap<>();
-        for (TopicPartition tp : partitions) {
+        for (TopicPartition tp : query.keySet()) {
             OffsetAndTimestamp at = found.get(tp);
             out.put(tp, at == null ? ends.get(tp) : at.offset());
         }
@@ -82,6 +93,18 @@ final class TopicScan {
      */
     void read(Map<TopicPartition, Range> ranges, Duration readTimeout,
               java.util.function.Consumer<ConsumerRecord<String, byte[]>> sink) {
+        readWhile(ranges, readTimeout, rec -> {
+            sink.accept(rec);
+            return true;
+        });
+    }
+
+    /**
+     * As {@link #read}, but a partition is left as soon as {@code sink} answers false for one of its records: the
+     * caller found there what it was looking for, and the rest of the range need not be fetched.
+     */
+    void readWhile(Map<TopicPartition, Range> ranges, Duration readTimeout,
+                   Predicate<ConsumerRecord<String, byte[]>> sink) {
         Map<TopicPartition, Range> wanted = new HashMap<>();
         ranges.forEach((tp, r) -> {
             if (!r.isEmpty()) {
@@ -102,8 +125,8 @@ final class TopicScan {
             for (ConsumerRecord<String, byte[]> rec : consumer.poll(Duration.ofMillis(200))) {
                 TopicPartition tp = new TopicPartition(rec.topic(), rec.partition());
                 Range r = wanted.get(tp);
-                if (r != null && rec.offset() < r.until()) {
-                    sink.accept(rec);
+                if (r != null && rec.offset() < r.until() && !sink.test(rec)) {
+                    wanted.remove(tp);
                 }
             }
             // Positions move past compacted gaps and transaction markers too, so "position reached the end" is

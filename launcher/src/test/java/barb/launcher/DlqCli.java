@@ -29,6 +29,12 @@ final class DlqCli {
         return run(c, args);
     }
 
+    static Run discard(Path dataDir, String... args) {
+        DlqDiscardCommand c = new DlqDiscardCommand();
+        c.kafka.env = Map.of("BARB_DATA_DIR", dataDir.toString(), "USER", "test-operator");
+        return run(c, args);
+    }
+
     static Run redrive(Path dataDir, String... args) {
         DlqRedriveCommand c = new DlqRedriveCommand();
         c.kafka.env = Map.of("BARB_DATA_DIR", dataDir.toString());

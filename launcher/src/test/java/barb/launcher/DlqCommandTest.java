@@ -87,6 +87,21 @@ class DlqCommandTest {
     }
 
     @Test
+    void aDiscardMustSayWhyAndNamesWhatIsNotThereWithoutDiscardingAnything() {
+        DlqCli.Run noReason = DlqCli.discard(dir, "--bootstrap", kafka(), "some-request");
+        DlqCli.Run twoLines = DlqCli.discard(dir, "--bootstrap", kafka(), "some-request", "--reason", "a\nb");
+        DlqCli.Run unknown = DlqCli.discard(dir, "--bootstrap", kafka(), "no-such-request", "--reason", "poison");
+
+        assertThat(noReason.code()).isEqualTo(2);
+        assertThat(noReason.err().strip()).isEqualTo("barb dlq discard: --reason is required");
+        assertThat(twoLines.code()).isEqualTo(2);
+        assertThat(twoLines.err()).contains("--reason must be one line");
+        assertThat(unknown.code()).isEqualTo(1);
+        assertThat(unknown.err()).contains("no dead letter for no-such-request in barb.dlq.v1; nothing was discarded");
+        assertThat(dir.resolve(DlqDiscardCommand.DEFAULT_AUDIT_FILE)).doesNotExist();
+    }
+
+    @Test
     void redriveWantsASelection() {
         DlqCli.Run run = DlqCli.redrive(dir, "--bootstrap", kafka());
 

@@ -15,9 +15,9 @@ class LagTableTest {
     @Test
     void rendersThePartitionsLikeKafkaConsumerGroupsAndAGroupSummary() {
         LagSnapshot s = new LagSnapshot(Instant.EPOCH, 9, 4, 1, List.of(new GroupLag("barb-stage-parser",
-                "barb.stage.parser.v1", "STABLE", 1, LagStatus.WARN, 42, 40, 75.0, List.of(
-                new PartitionLag(0, 100L, 140, 40, 75.0, LagStatus.WARN, "barb-parser-1"),
-                new PartitionLag(1, null, 2, 2, null, LagStatus.OK, null)))));
+                List.of("barb.stage.parser.v1"), "STABLE", 1, LagStatus.WARN, 42, 40, 75.0, List.of(
+                new PartitionLag("barb.stage.parser.v1", 0, 100L, 140, 40, 75.0, LagStatus.WARN, "barb-parser-1"),
+                new PartitionLag("barb.stage.parser.v1", 1, null, 2, 2, null, LagStatus.OK, null)))));
 
         String text = LagTable.render(s, false);
 
@@ -32,14 +32,28 @@ class LagTableTest {
     }
 
     @Test
+    void aGroupOnSeveralTopicsHasARowPerPartitionOfEachTopic() {
+        LagSnapshot s = new LagSnapshot(Instant.EPOCH, 9, 4, 0, List.of(new GroupLag("barb-ops-figures",
+                List.of("barb.events.v1", "barb.dlq.v1"), "STABLE", 1, LagStatus.OK, 4, 3, 0.5, List.of(
+                new PartitionLag("barb.events.v1", 0, 10L, 13, 3, 0.5, LagStatus.OK, "f"),
+                new PartitionLag("barb.dlq.v1", 0, 2L, 3, 1, 0.2, LagStatus.OK, "f")))));
+
+        String text = LagTable.render(s, false);
+
+        assertThat(text).containsPattern("\\nbarb-ops-figures\\s+barb.events.v1\\s+0\\s+10\\s+13\\s+3\\s")
+                .containsPattern("\\nbarb-ops-figures\\s+barb.dlq.v1\\s+0\\s+2\\s+3\\s+1\\s")
+                .containsPattern("\\nbarb-ops-figures\\s+OK\\s+4\\s+3\\s");
+    }
+
+    @Test
     void laggingOnlyLeavesOutThePartitionsThatAreCaughtUpButKeepsEveryGroup() {
-        LagSnapshot s = new LagSnapshot(Instant.EPOCH, 9, 4, 0, List.of(new GroupLag("g", "t", "STABLE", 1,
+        LagSnapshot s = new LagSnapshot(Instant.EPOCH, 9, 4, 0, List.of(new GroupLag("g", List.of("t"), "STABLE", 1,
                 LagStatus.OK, 3, 3, 1.0, List.of(
-                new PartitionLag(0, 10L, 10, 0, 0.0, LagStatus.OK, "c"),
-                new PartitionLag(1, 7L, 10, 3, 1.0, LagStatus.OK, "c"),
-                new PartitionLag(2, 5L, 5, 0, 0.0, LagStatus.STALL, "c"))),
-                new GroupLag("idle", "u", "EMPTY", 0, LagStatus.OK, 0, 0, 0.0, List.of(
-                        new PartitionLag(0, 1L, 1, 0, 0.0, LagStatus.OK, null)))));
+                new PartitionLag("t", 0, 10L, 10, 0, 0.0, LagStatus.OK, "c"),
+                new PartitionLag("t", 1, 7L, 10, 3, 1.0, LagStatus.OK, "c"),
+                new PartitionLag("t", 2, 5L, 5, 0, 0.0, LagStatus.STALL, "c"))),
+                new GroupLag("idle", List.of("u"), "EMPTY", 0, LagStatus.OK, 0, 0, 0.0, List.of(
+                        new PartitionLag("u", 0, 1L, 1, 0, 0.0, LagStatus.OK, null)))));
 
         String text = LagTable.render(s, true);
 

@@ -2,6 +2,7 @@ package barb.launcher;
 
 import barb.agents.RulesAgents;
 import barb.core.BarbEvent;
+import barb.core.ConsumerGroups;
 import barb.core.EventType;
 import barb.core.Json;
 import barb.core.KafkaSettings;
@@ -29,6 +30,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -231,6 +233,31 @@ class OperatorToolsEndToEndTest {
         assertThat(recordsOf(Stage.INTENT.topic(), id)).hasSize(barb.core.DeadLetters.MAX_ATTEMPTS);
         assertThat(calls(id)).isEqualTo(barb.core.DeadLetters.MAX_ATTEMPTS);
         assertThat(answered(id)).isFalse();
+
+        // Parked for good: the operator discards it; it is listed apart, audited whole, and redrive has nothing.
+        Path audit = dataDir.resolve("audit").resolve("discarded.jsonl");
+        DlqCli.Run discard = DlqCli.discard(dataDir, "--bootstrap", kafka.bootstrap(), id, "--reason",
+                "always fails: test poison", "--audit-file", audit.toString());
+        assertThat(discard.code()).as(discard.err()).isZero();
+        assertThat(discard.out()).contains("discarded  ").contains("1 discarded, 0 waiting kept");
+        assertThat(listJson("--request", id)).isEmpty();
+        assertThat(DlqCli.list(dataDir, "--bootstrap", kafka.bootstrap(), "--request", id).out())
+                .contains("no dead letters match; 1 discarded (barb dlq list --discarded)");
+        JsonNode discarded = listJson("--request", id, "--discarded");
+        assertThat(discarded).hasSize(1);
+        assertThat(discarded.get(0).path("state").asText()).isEqualTo("DISCARDED");
+        assertThat(discarded.get(0).path("discarded").path("reason").asText()).isEqualTo("always fails: test poison");
+        assertThat(discarded.get(0).path("discarded").path("by").asText()).isEqualTo("test-operator");
+        assertThat(DlqCli.list(dataDir, "--bootstrap", kafka.bootstrap(), "--request", id, "--discarded").out())
+                .contains("discarded by test-operator: always fails: test poison");
+        List<String> auditLines = Files.readAllLines(audit);
+        assertThat(auditLines).hasSize(1);
+        assertThat(Json.parse(auditLines.getFirst()).path("request_id").asText()).isEqualTo(id);
+        assertThat(redrive("--request", id).out()).contains("nothing to re-drive");
+        DlqCli.Run twice = DlqCli.discard(dataDir, "--bootstrap", kafka.bootstrap(), id, "--reason", "again",
+                "--audit-file", audit.toString());
+        assertThat(twice.out()).contains("already discarded by test-operator").contains("0 discarded");
+        assertThat(Files.readAllLines(audit)).hasSize(1);
     }
 
     @Test
@@ -249,6 +276,48 @@ class OperatorToolsEndToEndTest {
             missing.removeAll(MonitoringFiles.exportedNames(scrape()));
             assertThat(missing).as("used by docs/grafana or docs/prometheus but not on /metrics").isEmpty();
         });
+    }
+
+    @Test
+    void theOpsFiguresApplicationIsWatchedOnTheEventsAndTheDeadLetters() throws Exception {
+        SseCapture.Stream s = SseCapture.ask(stack.httpPort(), "hi", null);
+        assertThat(s.status()).isEqualTo(200);
+        send(new ProducerRecord<>(Stage.INTENT.topic(), "poison-" + UUID.randomUUID(),
+                "{not json".getBytes(StandardCharsets.UTF_8)));
+
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+            JsonNode figures = null;
+            for (JsonNode g : Json.parse(get("/lag")).path("groups")) {
+                if (g.path("group").asText().equals(ConsumerGroups.FIGURES)) {
+                    figures = g;
+                }
+            }
+            assertThat(figures).as("the figures group on /lag").isNotNull();
+            assertThat(figures.path("topics")).extracting(JsonNode::asText)
+                    .containsExactly(Topics.EVENTS, Topics.DLQ, ConsumerGroups.FIGURES_REPARTITION);
+            assertThat(figures.path("members").asInt()).isGreaterThanOrEqualTo(1);
+            // It committed on the dead letters too: the poison record was counted.
+            JsonNode dlq = null;
+            for (JsonNode p : figures.path("partitions")) {
+                if (p.path("topic").asText().equals(Topics.DLQ)) {
+                    dlq = p;
+                }
+            }
+            assertThat(dlq).isNotNull();
+            assertThat(dlq.path("current_offset").asLong()).isPositive();
+            assertThat(figures.path("partitions")).anyMatch(p -> p.path("topic").asText().equals(Topics.EVENTS)
+                    && p.path("current_offset").asLong() > 0);
+            assertThat(scrape()).containsPattern("kafka_consumergroup_group_lag\\{[^}]*group=\"" + ConsumerGroups.FIGURES
+                    + "\"[^}]*topic=\"" + Topics.DLQ.replace(".", "\\.") + "\"");
+        });
+    }
+
+    private String get(String path) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + stack.httpPort() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(path).isEqualTo(200);
+        return response.body();
     }
 
     private String scrape() throws Exception {

@@ -1,5 +1,6 @@
 package barb.launcher;
 
+import barb.core.ConsumerGroups;
 import barb.core.Json;
 import barb.core.Stage;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -81,8 +82,11 @@ class OpsPageBrowserTest {
 
         browser.get("http://127.0.0.1:" + stack.httpPort() + "/ops");
 
+        // every stage, the trace-sink and the ops figures' own Streams group
         await().atMost(PATIENCE).ignoreExceptions().untilAsserted(() ->
-                assertThat(stageRows()).hasSize(Stage.values().length + 1));
+                assertThat(stageRows()).hasSize(Stage.values().length + 2));
+        assertThat(row(ConsumerGroups.FIGURES).findElement(By.cssSelector("td.stage")).getText())
+                .isEqualTo(ConsumerGroups.FIGURES);
         await().atMost(PATIENCE).ignoreExceptions().untilAsserted(() -> {
             assertThat(statusOf("barb-stage-responder")).isIn("WARN", "ERR");
             assertThat(row("barb-stage-responder").getAttribute("class")).contains("not-ok");

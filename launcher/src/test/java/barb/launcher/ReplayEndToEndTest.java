@@ -172,6 +172,28 @@ class ReplayEndToEndTest {
 
     @Test
     @Order(3)
+    void aSelectionLargerThanABatchIsReplayedABatchAtATimeInOrder() throws Exception {
+        List<String> ids = new ArrayList<>(requestIds);
+        for (String question : List.of("how many red days in 2022", "what is an inside day?", "thanks",
+                "average daily range in 2024 during RTH", "top 3 days by volume in 2023", "hello")) {
+            ids.add(requestId(ask(question, null)));
+        }
+
+        Result r = replay("--request", String.join(",", ids), "--json", "--rate", "0", "--batch", "2");
+
+        assertThat(r.code).as(r.err).isZero();
+        JsonNode requests = Json.parse(r.out).path("requests");
+        assertThat(requests).hasSize(ids.size());
+        for (int i = 0; i < ids.size(); i++) {
+            assertThat(requests.get(i).path("request_id").asText()).as("in the order named").isEqualTo(ids.get(i));
+            assertThat(requests.get(i).path("verdict").asText()).as(requests.get(i).toString()).isEqualTo("same");
+        }
+        // A new batch is read only when at most one batch is unreported: never more than two batches held.
+        assertThat(r.outcome.mostOriginalsHeld()).isBetween(2, 4);
+    }
+
+    @Test
+    @Order(4)
     void badInputAndAnUnreachableKafkaAreOneLineAndANonZeroExit() {
         Result badId = replay("--request", "not-a-uuid");
         assertThat(badId.code).isEqualTo(2);
@@ -186,10 +208,34 @@ class ReplayEndToEndTest {
         assertThat(badRate.code).isEqualTo(2);
         assertThat(badRate.err).contains("--rate must be");
 
+        Result badBatch = replay("--chat", chatIds.getFirst(), "--batch", "0");
+        assertThat(badBatch.code).isEqualTo(2);
+        assertThat(badBatch.err.strip()).isEqualTo("barb replay: --batch must be between 1 and 10000");
+
         String nowhere = "127.0.0.1:" + FreePorts.pick();
         Result unreachable = run(Map.of(), "--bootstrap", nowhere, "--chat", chatIds.getFirst(), "--timeout", "2");
         assertThat(unreachable.code).isEqualTo(1);
         assertThat(unreachable.err).startsWith("barb replay: cannot use Kafka at " + nowhere).doesNotContain("\tat ");
+    }
+
+    @Test
+    @Order(5)
+    void intoTheChatAReplayIsAppendedToTheOriginalChat() throws Exception {
+        String chat = chatIds.get(chatIds.size() - 1);
+        int messagesBefore = Json.parse(get("/chats/" + chat + "/messages")).size();
+
+        Result r = replay("--request", helloRequest, "--into-chat", "--json", "--rate", "0");
+
+        assertThat(r.code).as(r.err).isZero();
+        JsonNode one = Json.parse(r.out).path("requests").get(0);
+        assertThat(one.path("verdict").asText()).as(one.toString()).isEqualTo("same");
+        String replayId = one.path("replay_request_id").asText();
+        await().atMost(Duration.ofSeconds(60)).until(() -> completedLogs(List.of(replayId)) == 1);
+        try (Connection c = db()) {
+            assertThat(count(c, "select count(*) from public.chat_logs where request_id = any(?) and replay_mode = "
+                    + "'into_chat'", List.of(replayId))).isEqualTo(1);
+        }
+        assertThat(Json.parse(get("/chats/" + chat + "/messages")).size()).isGreaterThan(messagesBefore);
     }
 
     /** A planner that asks for 3 rows wherever the rules planner asked for 5: a deliberately changed reader. */
@@ -220,7 +266,8 @@ class ReplayEndToEndTest {
 
     // ---- helpers ----
 
-    private record Result(int code, String out, String err) {
+    /** @param outcome how the run went; null when it stopped before replaying */
+    private record Result(int code, String out, String err, ReplayRunner.Outcome outcome) {
     }
 
     private Result replay(String... args) {
@@ -241,7 +288,7 @@ class ReplayEndToEndTest {
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int code = cli.execute(args);
-        return new Result(code, out.toString(), err.toString());
+        return new Result(code, out.toString(), err.toString(), command.lastOutcome);
     }
 
     private static String verdictOf(JsonNode requests, String requestId) {
