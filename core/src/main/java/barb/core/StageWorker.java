@@ -254,7 +254,8 @@ public final class StageWorker implements AutoCloseable {
                     log.info("stage {}: attempt {} for request {} failed, retrying: {}", agent, attempt,
                             env.requestId(), cause.toString());
                     metrics.retried();
-                    sleep(settings.retryBackoff().toMillis() * attempt);
+                    sleep(new Backoff(settings.retryBackoff(), settings.retryBackoff().multipliedBy(8))
+                            .after(attempt).toMillis());
                     continue;
                 }
                 log.warn("stage {}: request {} failed: {}", agent, env.requestId(), cause.toString(), cause);

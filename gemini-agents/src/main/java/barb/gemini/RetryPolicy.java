@@ -1,5 +1,7 @@
 package barb.gemini;
 
+import barb.core.Backoff;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -14,7 +16,7 @@ import java.util.regex.Pattern;
  * When to try a Gemini call again and how long to wait first. Pure: the jitter source is passed in.
  *
  * <p>Retried: 408, 429, every 5xx, and I/O failures (timeouts, refused or reset connections). Every other 4xx is the
- * request's fault and is not retried. The wait before attempt n+1 is base·2^(n−1), jittered into its upper half, but at
+ * request's fault and is not retried. The wait before attempt n+1 is Barb's {@link Backoff}, but at
  * least what the server asked for (Retry-After header, or RetryInfo.retryDelay in the error body), and never more
  * than the maximum backoff, so a call never stalls a worker for long.
  */
@@ -41,12 +43,8 @@ final class RetryPolicy {
      * @param serverHint what the server asked for, or null
      */
     Duration delayAfter(int failedAttempt, Duration serverHint) {
-        long baseMs = baseBackoff.toMillis();
         long maxMs = maxBackoff.toMillis();
-        int doublings = Math.min(Math.max(failedAttempt - 1, 0), 30);
-        long exponential = Math.min(maxMs, baseMs << doublings);
-        // "Equal jitter": keeps at least half the backoff so workers hitting the same 429 spread out but still wait.
-        long jittered = exponential / 2 + Math.round(random.getAsDouble() * (exponential - exponential / 2));
+        long jittered = new Backoff(baseBackoff, maxBackoff).after(failedAttempt, random.getAsDouble()).toMillis();
         long wanted = serverHint == null ? jittered : Math.max(jittered, serverHint.toMillis());
         return Duration.ofMillis(Math.min(maxMs, Math.max(0, wanted)));
     }

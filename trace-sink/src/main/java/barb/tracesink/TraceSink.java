@@ -1,5 +1,6 @@
 package barb.tracesink;
 
+import barb.core.Backoff;
 import barb.core.BarbEvent;
 import barb.core.Config;
 import barb.core.ContractException;
@@ -238,7 +239,8 @@ public final class TraceSink implements AutoCloseable {
      * and polled, which keeps the group membership without fetching more.
      */
     private void writeWithRetry() {
-        long backoffMs = settings.retryBackoff().toMillis();
+        Backoff backoff = new Backoff(settings.retryBackoff(), settings.maxRetryBackoff());
+        int failed = 0;
         while (running) {
             try {
                 writeBatch();
@@ -250,15 +252,15 @@ public final class TraceSink implements AutoCloseable {
                 }
                 retries.incrementAndGet();
                 lastError = e.toString();
-                log.warn("trace-sink: writing a batch of {} records failed, retrying in {} ms: {}", pending.size(),
-                        backoffMs, e.toString());
+                failed++;
+                log.warn("trace-sink: writing a batch of {} records failed (attempt {}), retrying: {}", pending.size(),
+                        failed, e.toString());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
             consumer.pause(consumer.assignment());
-            addPending(consumer.poll(Duration.ofMillis(backoffMs)));
-            backoffMs = Math.min(backoffMs * 2, settings.maxRetryBackoff().toMillis());
+            addPending(consumer.poll(backoff.after(failed)));
             if (pending.isEmpty()) {
                 // Every pending record belonged to partitions that were taken away meanwhile.
                 consumer.resume(consumer.paused());
