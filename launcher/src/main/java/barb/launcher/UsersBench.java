@@ -57,6 +57,10 @@ final class UsersBench implements Callable<Integer> {
     @Option(names = "--noisy-concurrency", description = "Questions the noisy user keeps in flight (default 32).")
     int noisyConcurrency = 32;
 
+    @Option(names = "--noisy-ignores-retry-after", description = "The noisy user asks again at once after a 429 "
+            + "instead of waiting the Retry-After it was given (default: it waits, as an HTTP client library does).")
+    boolean ignoreRetryAfter;
+
     @Option(names = "--secret", description = "The JWT secret Barb checks tokens with (default: BARB_SUPABASE_JWT_SECRET).")
     String secret = System.getenv("BARB_SUPABASE_JWT_SECRET");
 
@@ -67,8 +71,11 @@ final class UsersBench implements Callable<Integer> {
     private record User(String id, String token, Set<String> chats) {
     }
 
-    /** How one question ended. */
-    private record Answer(int status, long millis, String chatId) {
+    /** How one question ended; retryAfterSeconds from a 429's header, else 0. */
+    private record Answer(int status, long millis, String chatId, long retryAfterSeconds) {
+        Answer(int status, long millis, String chatId) {
+            this(status, millis, chatId, 0);
+        }
     }
 
     @Override
@@ -101,7 +108,14 @@ final class UsersBench implements Callable<Integer> {
                 floods.add(pool.submit(() -> {
                     int i = 0;
                     while (flooding.get()) {
-                        flood.add(ask(noisy, BenchCommand.Pipeline.QUESTIONS.get((n + i++) % BenchCommand.Pipeline.QUESTIONS.size()), null));
+                        Answer a = ask(noisy, BenchCommand.Pipeline.QUESTIONS.get((n + i++)
+                                % BenchCommand.Pipeline.QUESTIONS.size()), null);
+                        flood.add(a);
+                        // a well-behaved client waits what the 429 said, checking now and then whether the bench ended
+                        long until = System.nanoTime() + a.retryAfterSeconds() * 1_000_000_000L;
+                        while (!ignoreRetryAfter && flooding.get() && System.nanoTime() < until) {
+                            Thread.sleep(100);
+                        }
                     }
                     return null;
                 }));
@@ -127,8 +141,9 @@ final class UsersBench implements Callable<Integer> {
                 pct(alone, 100));
         System.out.printf("quiet beside noisy   p50 %d ms  p99 %d ms  max %d ms%n", pct(beside, 50), pct(beside, 99),
                 pct(beside, 100));
-        System.out.printf("noisy user, %d in flight: %d asked, %d answered, %d refused (429), %d failed%n",
-                noisyConcurrency, flood.size(), answered, refused, failed);
+        System.out.printf("noisy user, %d in flight, %s: %d asked, %d answered, %d refused (429), %d failed%n",
+                noisyConcurrency, ignoreRetryAfter ? "asking again at once after a 429" : "waiting Retry-After",
+                flood.size(), answered, refused, failed);
         System.out.printf("isolation: %d events on another request's stream, %d chats listed for a user but "
                 + "made by someone else%n", leaks.get(), foreignChats);
         boolean quietAllAnswered = alone.size() == (long) users * questions && beside.size() == (long) users * questions;
@@ -197,7 +212,14 @@ final class UsersBench implements Callable<Integer> {
         boolean[] done = {false};
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
             if (response.statusCode() != 200) {
-                return new Answer(response.statusCode(), 0, null);
+                long retryAfter = response.headers().firstValue("Retry-After").map(v -> {
+                    try {
+                        return Long.parseLong(v.trim());
+                    } catch (NumberFormatException e) {
+                        return 1L;
+                    }
+                }).orElse(0L);
+                return new Answer(response.statusCode(), 0, null, retryAfter);
             }
             SseParser.read(reader, e -> {
                 String id = e.id() == null ? "" : e.id();
