@@ -11,6 +11,8 @@ public final class Topics {
     public static final String DLQ = "barb.dlq.v1";
     /** Compacted, one record per instrument: the span of the loaded market data ({@link DataCoverage}). */
     public static final String DATA_COVERAGE = "barb.data-coverage.v1";
+    /** A user's requests to stop a running request ({@link CancelRequest}), keyed by request_id. */
+    public static final String CANCELS = "barb.cancels.v1";
 
     private Topics() {
     }
@@ -26,6 +28,7 @@ public final class Topics {
         specs.add(new TopicSpec(CHAT_STATE, partitions, true, -1));
         specs.add(new TopicSpec(DLQ, 1, false, retentionMs));
         specs.add(new TopicSpec(DATA_COVERAGE, 1, true, -1));
+        specs.add(new TopicSpec(CANCELS, partitions, false, retentionMs));
         return specs;
     }
 }
