@@ -11,8 +11,8 @@ import java.util.UUID;
  * How the gateway serves. Environment: BARB_HTTP_HOST (127.0.0.1), BARB_HTTP_PORT (8080; 0 = a free port),
  * BARB_REQUEST_TIMEOUT_SECONDS (60), BARB_REQUEST_GRACE_SECONDS (5), BARB_MAX_MESSAGE_CHARS (4000),
  * BARB_DEV_USER_ID (00000000-0000-0000-0000-000000000001), the sign-in settings of {@link AuthMode},
- * BARB_ALLOWED_ORIGINS (the gateway's own origin) and BARB_OPERATOR_TOKEN (unset: operator endpoints for local
- * clients only; see {@link OperatorAccess}).
+ * BARB_ALLOWED_ORIGINS (the gateway's own origin), BARB_OPERATOR_TOKEN (unset: operator endpoints for local
+ * clients only; see {@link OperatorAccess}) and BARB_SSE_HEARTBEAT_SECONDS (15).
  *
  * @param requestTimeout how long the pipeline has for one request (the envelope's deadline)
  * @param grace          how long past the deadline the gateway still waits for the done event
@@ -20,9 +20,12 @@ import java.util.UUID;
  * @param auth           Supabase sign-in or dev mode; dev mode only on a loopback listen address
  * @param allowedOrigins the web origins allowed to send non-GET requests; empty = the gateway's own
  * @param operatorToken  the bearer token operator endpoints require, or null for local clients only
+ * @param heartbeat      how long an SSE stream may stay silent before it gets a {@code : heartbeat} comment (which
+ *                       keeps proxies from closing it and shows whether the client is still there)
  */
 public record GatewayConfig(String host, int port, Duration requestTimeout, Duration grace, int maxMessageChars,
-                            String devUserId, AuthMode auth, List<String> allowedOrigins, String operatorToken) {
+                            String devUserId, AuthMode auth, List<String> allowedOrigins, String operatorToken,
+                            Duration heartbeat) {
 
     public static final String DEFAULT_DEV_USER_ID = "00000000-0000-0000-0000-000000000001";
     /** Largest request body accepted; bigger ones get 413. */
@@ -56,6 +59,9 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
         }
         allowedOrigins = allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins);
         new OperatorAccess(operatorToken); // checks its length
+        if (heartbeat == null || heartbeat.isNegative() || heartbeat.isZero()) {
+            throw new IllegalArgumentException("BARB_SSE_HEARTBEAT_SECONDS must be positive");
+        }
     }
 
     public static GatewayConfig fromEnv(Map<String, String> env) {
@@ -68,7 +74,8 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
                 Config.string(env, "BARB_DEV_USER_ID", DEFAULT_DEV_USER_ID),
                 AuthMode.fromEnv(env),
                 OriginCheck.parse(env.get("BARB_ALLOWED_ORIGINS")),
-                Config.string(env, "BARB_OPERATOR_TOKEN", null));
+                Config.string(env, "BARB_OPERATOR_TOKEN", null),
+                Duration.ofSeconds(Config.intValue(env, "BARB_SSE_HEARTBEAT_SECONDS", 15, 1, 300)));
     }
 
     /** Defaults, on a free port of the loopback interface. */
@@ -78,17 +85,22 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
 
     public GatewayConfig withRequestTimeout(Duration timeout, Duration newGrace) {
         return new GatewayConfig(host, port, timeout, newGrace, maxMessageChars, devUserId, auth, allowedOrigins,
-                operatorToken);
+                operatorToken, heartbeat);
     }
 
     public GatewayConfig withAuth(AuthMode newAuth) {
         return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, newAuth,
-                allowedOrigins, operatorToken);
+                allowedOrigins, operatorToken, heartbeat);
     }
 
     public GatewayConfig withOperatorToken(String token) {
         return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, auth, allowedOrigins,
-                token);
+                token, heartbeat);
+    }
+
+    public GatewayConfig withHeartbeat(Duration newHeartbeat) {
+        return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, auth, allowedOrigins,
+                operatorToken, newHeartbeat);
     }
 
     /** Never prints the secrets. */
@@ -97,7 +109,7 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
         return "GatewayConfig[host=" + host + ", port=" + port + ", requestTimeout=" + requestTimeout + ", grace="
                 + grace + ", maxMessageChars=" + maxMessageChars + ", devUserId=" + devUserId + ", auth=" + auth
                 + ", allowedOrigins=" + allowedOrigins + ", operatorToken=" + (operatorToken == null ? "unset" : "***")
-                + "]";
+                + ", heartbeat=" + heartbeat + "]";
     }
 
     private static String canonicalUuid(String value, String name) {

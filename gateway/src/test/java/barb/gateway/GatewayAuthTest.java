@@ -178,7 +178,7 @@ class GatewayAuthTest {
 
         SseClient.Result wrong = alice.send("DELETE", "/chats", null);
         assertThat(wrong.status()).isEqualTo(405);
-        assertThat(wrong.header("Allow")).isEqualTo("GET");
+        assertThat(wrong.header("Allow")).isEqualTo("GET, POST");
         assertThat(wrong.json().get("error").asText()).isEqualTo("method_not_allowed");
         SseClient.Result getStream = alice.get("/chat/stream");
         assertThat(getStream.status()).isEqualTo(405);
@@ -216,7 +216,7 @@ class GatewayAuthTest {
 
     private static java.util.List<String> ids(JsonNode chats) {
         java.util.List<String> out = new java.util.ArrayList<>();
-        chats.forEach(c -> out.add(c.get("id").asText()));
+        chats.forEach(c -> out.add(c.get("chat_id").asText()));
         return out;
     }
 
