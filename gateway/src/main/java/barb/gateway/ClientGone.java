@@ -6,6 +6,6 @@ package barb.gateway;
  */
 final class ClientGone extends RuntimeException {
     ClientGone(String message, Throwable cause) {
-        super(message + ": " + cause, null, false, false);
+        super(message + " (" + cause.getClass().getSimpleName() + ")", null, false, false);
     }
 }

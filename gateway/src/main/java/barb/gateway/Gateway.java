@@ -337,9 +337,20 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    /** One line, no stack trace: a client leaving is not our failure. Its connection is gone, so nothing is sent. */
+    /**
+     * One line, no stack trace: a client leaving is not our failure. A response is still sent (into a connection
+     * that is most likely gone), since Helidon reports a request its error handler left unanswered as an internal
+     * error with a stack trace of its own.
+     */
     private void clientGone(ServerRequest req, ServerResponse res, ClientGone e) {
         log.info("{} {}: {}", req.prologue().method().text(), req.path().path(), e.getMessage());
+        try {
+            HttpJson.send(res, 400, Json.object().put("error", "incomplete_body")
+                    .put("message", "body: the connection closed before the whole body arrived"));
+        } catch (RuntimeException closed) {
+            log.debug("{} {}: the answer could not be sent either: {}", req.prologue().method().text(),
+                    req.path().path(), closed.toString());
+        }
     }
 
     private void unexpected(ServerRequest req, ServerResponse res, Exception e) {

@@ -83,6 +83,22 @@ class GatewayAuthTest {
     }
 
     @Test
+    void everyUserRouteOfTheTableRefusesARequestWithoutAToken() throws Exception {
+        String id = UUID.randomUUID().toString();
+        for (ApiRoute route : gateway.routeTable()) {
+            if (route.access() != ApiRoute.Access.USER) {
+                continue;
+            }
+            String path = route.path().replace("{id}", id);
+            SseClient.Result r = anonymous.send(route.method().text(), path, "{\"message\": \"sneaky " + id + "\"}",
+                    "Content-Type", "application/json");
+            assertThat(r.status()).as(route.method().text() + " " + path).isEqualTo(401);
+            assertUnauthorized(r);
+        }
+        assertThat(pipeline.received.values()).noneMatch(e -> e.question().contains(id));
+    }
+
+    @Test
     void healthNeedsNoToken() throws Exception {
         assertThat(anonymous.get("/healthz").status()).isEqualTo(200);
     }
