@@ -70,6 +70,7 @@ final class RequestEventLog {
         try (Reader reader = open(requestId, sinceMs)) {
             BarbEvent first = null;
             boolean done = false;
+            boolean shadow = false;
             while (!reader.caughtUp() || reader.hasBuffered()) {
                 BarbEvent e = reader.next(Duration.ofMillis(200));
                 if (e == null) {
@@ -77,8 +78,11 @@ final class RequestEventLog {
                 }
                 first = first == null ? e : first;
                 done |= e.type() == EventType.DONE;
+                shadow |= e.type() == EventType.REQUEST_STARTED
+                        && "shadow".equals(e.payload().path("replay_mode").asText(null));
             }
-            if (first == null) {
+            if (first == null || shadow) {
+                // A shadow replay (barb replay) runs in a user's name but is never theirs to see.
                 return Optional.empty();
             }
             long createdAt = first.type() == EventType.REQUEST_STARTED
