@@ -88,7 +88,12 @@ final class ChatStream {
             RequestEnvelope env = RequestEnvelope.start(requestId, chatId, userId, body.message(), now, deadline,
                     needsTitle, state);
             live.started(requestId, userId, chatId, now, giveUpAt);
-            publish(env, newChat, now);
+            try {
+                publish(env, newChat, now);
+            } catch (HttpError e) {
+                live.finished(requestId);
+                throw e;
+            }
             log.info("request {} started in {} chat {}", requestId, newChat ? "new" : "existing", chatId);
             metrics.streamOpened();
             String outcome = FAILED;

@@ -5,6 +5,7 @@ import barb.core.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The OpenAPI 3.1 document served at {@code /openapi.json}, kept by hand next to the code in
@@ -21,7 +22,7 @@ final class OpenApiDocument {
                 throw new IllegalStateException("the OpenAPI document " + resource + " is missing from the classpath");
             }
             byte[] bytes = in.readAllBytes();
-            Json.parse(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+            Json.parse(new String(bytes, StandardCharsets.UTF_8));
             return bytes;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.helidon.webserver.http.ServerRequest;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -26,7 +27,7 @@ record ResultRows(int block, int offset, int limit, String kind) {
     static final String TABLE = "table";
     static final String SOURCE = "source";
 
-    static ResultRows of(io.helidon.webserver.http.ServerRequest req) {
+    static ResultRows of(ServerRequest req) {
         return new ResultRows(QueryParams.intParam(req, "block", 0, 0, 999),
                 QueryParams.intParam(req, "offset", 0, 0, Integer.MAX_VALUE),
                 QueryParams.intParam(req, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT),

@@ -268,6 +268,23 @@ class ChatApiTest {
     }
 
     @Test
+    void deletingAChatCancelsTheRequestItIsRunning() throws Exception {
+        String chatId = alice.post("/chats", "{\"title\": \"short-lived\"}").json().get("chat_id").asText();
+        pipeline.hold("running when deleted");
+        var open = alice.open("/chat/stream", "{\"message\": \"running when deleted\", \"chat_id\": \"" + chatId
+                + "\"}");
+        await().atMost(Duration.ofSeconds(30)).until(() -> pipeline.receivedFor("running when deleted") != null);
+        String running = pipeline.receivedFor("running when deleted").requestId();
+
+        assertThat(alice.send("DELETE", "/chats/" + chatId, null).status()).isEqualTo(204);
+
+        assertThat(recordsOf(Topics.CANCELS, running)).hasSize(1);
+        assertThat(alice.get("/requests/" + running + "/events").status()).isEqualTo(404);
+        pipeline.release("running when deleted");
+        open.body().close();
+    }
+
+    @Test
     void anotherUsersChatsAndRequestsAreNotFoundOnEveryEndpoint() throws Exception {
         String chatId = alice.post("/chats", "{\"title\": \"alice only\"}").json().get("chat_id").asText();
         SseClient.Result answered = ask(alice, "alice's data question", chatId);
