@@ -89,6 +89,11 @@ public record BarbEvent(int schemaVersion, EventType type, String requestId, Str
         return of(EventType.ERROR, env, env.step(), agent, nowMs, p);
     }
 
+    /** The request was cancelled by its user; {@code agent} is the stage that stopped working on it. */
+    public static BarbEvent cancelled(RequestEnvelope env, String agent, long nowMs) {
+        return of(EventType.CANCELLED, env, env.step(), agent, nowMs, Json.object());
+    }
+
     public static BarbEvent done(RequestEnvelope env, RequestCompletion completion, long nowMs) {
         return of(EventType.DONE, env, env.step(), null, nowMs, Json.tree(completion));
     }

@@ -33,6 +33,16 @@ public record ChatState(String chatId, String userId, String title, Memory memor
                 env.requestId(), nowMs);
     }
 
+    /**
+     * The chat's state once {@code env}'s request was cancelled: memory and clarification as they were (the user
+     * saw no answer), marked as written by the request so readers waiting for its outcome see one.
+     */
+    public static ChatState afterCancel(RequestEnvelope env, long nowMs) {
+        ChatState before = env.chatStateOrFresh();
+        return new ChatState(env.chatId(), env.userId(), before.title(), before.memory(), before.clarification(),
+                env.requestId(), nowMs);
+    }
+
     /** The understander's suggested title for a chat's first message, at most 40 characters, or null. */
     public static String suggestedTitle(RequestEnvelope env) {
         if (!env.needsTitle() || env.understanding() == null) {

@@ -12,6 +12,8 @@ public enum EventType {
     DATA_BLOCK("data_block"),
     ANSWER("answer"),
     ERROR("error"),
+    /** The user cancelled the request; a done event with route {@code cancelled} follows. */
+    CANCELLED("cancelled"),
     DONE("done");
 
     private final String wire;

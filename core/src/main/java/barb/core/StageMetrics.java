@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Prometheus names: {@code barb_stage_records_handled_total} (records finished, whatever the outcome),
  * {@code barb_stage_records_retried_total} (handler attempts retried), {@code barb_stage_records_failed_total}
  * (records that ended the request with an error), {@code barb_stage_records_dead_lettered_total} (records sent to
- * the DLQ), {@code barb_stage_handler_duration_seconds} (one handler call, histogram) and
+ * the DLQ), {@code barb_stage_records_cancelled_total} (records of requests their user cancelled, stopped here),
+ * {@code barb_stage_handler_duration_seconds} (one handler call, histogram) and
  * {@code barb_stage_records_in_flight}.
  */
 public final class StageMetrics {
@@ -23,6 +24,7 @@ public final class StageMetrics {
     private final Counter retried;
     private final Counter failed;
     private final Counter deadLettered;
+    private final Counter cancelled;
     private final Timer handlerDuration;
     private final AtomicInteger inFlight = new AtomicInteger();
 
@@ -35,6 +37,8 @@ public final class StageMetrics {
                 .description("Records whose request ended with an error at this stage").register(registry);
         deadLettered = Counter.builder("barb.stage.records.dead.lettered").tag("stage", stage)
                 .description("Records sent to the dead-letter topic").register(registry);
+        cancelled = Counter.builder("barb.stage.records.cancelled").tag("stage", stage)
+                .description("Records of requests their user cancelled, stopped at this stage").register(registry);
         handlerDuration = Timer.builder("barb.stage.handler.duration").tag("stage", stage)
                 .description("Time of one handler call")
                 .publishPercentileHistogram()
@@ -59,6 +63,10 @@ public final class StageMetrics {
 
     void deadLettered() {
         deadLettered.increment();
+    }
+
+    void cancelled() {
+        cancelled.increment();
     }
 
     void handlerCall(long nanos) {

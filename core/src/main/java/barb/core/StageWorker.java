@@ -35,6 +35,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * LLM call does not hold up its partition. Offsets are committed only below the lowest unfinished record,
  * and only after everything the record caused was acknowledged by the broker: a worker killed at any
  * moment loses nothing, and what it redoes is dropped downstream by (request_id, step).
+ *
+ * <p>A request its user cancelled ({@link CancelledRequests}) is not handled: the worker that holds it sends a
+ * {@code cancelled} event and a done with route {@code cancelled} instead of the next stage's envelope, so later
+ * stages never see it. A handler already running for it is interrupted.
  */
 public final class StageWorker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(StageWorker.class);
@@ -50,11 +54,18 @@ public final class StageWorker implements AutoCloseable {
         }
     }
 
+    /** The chat_logs.route of a request its user cancelled. */
+    public static final String ROUTE_CANCELLED = "cancelled";
+    /** How often a running handler looks whether its request was cancelled. */
+    private static final long CANCEL_CHECK_MS = 50;
+
     private final StageHandler handler;
     private final KafkaSettings kafka;
     private final Settings settings;
     private final String agent;
     private final StageMetrics metrics;
+    private CancelledRequests cancels;
+    private final boolean ownsCancels;
     private final OffsetTracker tracker = new OffsetTracker();
     private final Semaphore permits;
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
@@ -71,8 +82,23 @@ public final class StageWorker implements AutoCloseable {
         this(handler, kafka, settings, PipelineMetrics.unexposed());
     }
 
-    /** @param metrics the process's meters; this worker counts into its stage's share of them */
+    /**
+     * A worker that follows the cancellations itself.
+     *
+     * @param metrics the process's meters; this worker counts into its stage's share of them
+     */
     public StageWorker(StageHandler handler, KafkaSettings kafka, Settings settings, PipelineMetrics metrics) {
+        this(handler, kafka, settings, metrics, null);
+    }
+
+    /**
+     * @param cancels the process's follower of {@link Topics#CANCELS}, shared by its workers and closed by the
+     *                caller; null: the worker follows the topic itself
+     */
+    public StageWorker(StageHandler handler, KafkaSettings kafka, Settings settings, PipelineMetrics metrics,
+                       CancelledRequests cancels) {
+        this.cancels = cancels;
+        this.ownsCancels = cancels == null;
         this.handler = handler;
         this.kafka = kafka;
         this.settings = settings;
@@ -82,6 +108,9 @@ public final class StageWorker implements AutoCloseable {
     }
 
     public StageWorker start() {
+        if (ownsCancels) {
+            cancels = CancelledRequests.follow(kafka);
+        }
         String clientId = "barb-" + agent + "-" + ProcessHandle.current().pid() + "-" + System.identityHashCode(this);
         producer = new KafkaProducer<>(kafka.producer(clientId));
         consumer = new KafkaConsumer<>(kafka.consumer(handler.stage().groupId(), clientId));
@@ -229,6 +258,10 @@ public final class StageWorker implements AutoCloseable {
                     "The request ran out of time before the " + agent + " step could start.", 0, null,
                     redrivenFrom)), metrics::failed);
         }
+        if (cancels.isCancelled(env.requestId())) {
+            log.info("stage {}: request {} was cancelled; not handling it", agent, env.requestId());
+            return counted(sendAll(cancelled(env, redrivenFrom, now)), metrics::cancelled);
+        }
         if (!sendAll(List.of(event(BarbEvent.stepStart(env, agent, now))))) {
             return false;
         }
@@ -237,7 +270,16 @@ public final class StageWorker implements AutoCloseable {
             try {
                 StageOutcome outcome = runHandler(env);
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
+                if (cancels.isCancelled(env.requestId())) {
+                    // Cancelled while the handler ran: its outcome goes nowhere.
+                    return counted(sendAll(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
+                }
                 return sendAll(outcomeRecords(env, outcome, durationMs, redrivenFrom));
+            } catch (RequestCancelled e) {
+                long durationMs = (System.nanoTime() - started) / 1_000_000;
+                log.info("stage {}: request {} was cancelled while being handled; handler stopped", agent,
+                        env.requestId());
+                return counted(sendAll(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return false;
@@ -250,6 +292,9 @@ public final class StageWorker implements AutoCloseable {
                 Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
                 FailureClassifier.Kind kind = FailureClassifier.afterAttempt(cause, attempt, settings.maxAttempts());
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
+                if (kind == FailureClassifier.Kind.RETRY && cancels.isCancelled(env.requestId())) {
+                    return counted(sendAll(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
+                }
                 if (kind == FailureClassifier.Kind.RETRY) {
                     log.info("stage {}: attempt {} for request {} failed, retrying: {}", agent, attempt,
                             env.requestId(), cause.toString());
@@ -285,22 +330,47 @@ public final class StageWorker implements AutoCloseable {
         long started = System.nanoTime();
         Future<StageOutcome> f = workers.submit(() -> handler.handle(env));
         try {
-            return awaitHandler(f, remaining);
+            return awaitHandler(f, remaining, env.requestId());
         } finally {
             metrics.handlerCall(System.nanoTime() - started);
         }
     }
 
-    private StageOutcome awaitHandler(Future<StageOutcome> f, long remaining) throws Exception {
+    /**
+     * Waits for the handler in short slices, so a cancellation that arrives meanwhile stops it (an LLM call takes
+     * seconds; nobody should pay for an answer no one will read).
+     */
+    private StageOutcome awaitHandler(Future<StageOutcome> f, long remainingMs, String requestId) throws Exception {
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(remainingMs);
         try {
-            return f.get(remaining, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
+            while (true) {
+                long leftNanos = until - System.nanoTime();
+                if (leftNanos <= 0) {
+                    throw new TimeoutException("stage timeout");
+                }
+                try {
+                    return f.get(Math.min(leftNanos, TimeUnit.MILLISECONDS.toNanos(CANCEL_CHECK_MS)),
+                            TimeUnit.NANOSECONDS);
+                } catch (TimeoutException slice) {
+                    if (cancels.isCancelled(requestId)) {
+                        throw new RequestCancelled();
+                    }
+                }
+            }
+        } catch (TimeoutException | RequestCancelled e) {
             f.cancel(true);
             throw e;
         } catch (InterruptedException e) {
             f.cancel(true);
             Thread.currentThread().interrupt();
             throw e;
+        }
+    }
+
+    /** The request was cancelled while its handler ran. */
+    private static final class RequestCancelled extends Exception {
+        RequestCancelled() {
+            super("cancelled", null, false, false);
         }
     }
 
@@ -349,6 +419,45 @@ public final class StageWorker implements AutoCloseable {
         usage.put("total", env.totalUsage());
         RequestCompletion completion = new RequestCompletion(finish.route(), finish.response(), env.agentsUsed(),
                 usage, now - env.createdAtMs(), before.title() == null ? suggested : null, after, ok);
+        List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
+        if (!env.isShadowReplay() && redrivenFrom == null) {
+            out.add(new ProducerRecord<>(Topics.CHAT_STATE, env.chatId(), Json.toBytes(after)));
+        }
+        out.add(event(BarbEvent.done(env, completion, now)));
+        return out;
+    }
+
+    /** A cancelled request that this stage did not start: the cancelled event, the chat state and done. */
+    private List<ProducerRecord<String, byte[]>> cancelled(RequestEnvelope env, String redrivenFrom, long now) {
+        List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
+        out.add(event(BarbEvent.cancelled(env, agent, now)));
+        out.addAll(cancelledCompletion(env, now, redrivenFrom));
+        return out;
+    }
+
+    /** A step that was stopped (or whose outcome was dropped) still gets its trace row, then as above. */
+    private List<ProducerRecord<String, byte[]>> cancelledDuringStep(RequestEnvelope env, long durationMs,
+                                                                    String redrivenFrom) {
+        long now = System.currentTimeMillis();
+        List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
+        out.add(event(BarbEvent.stepEnd(env, agent, Json.object(), Json.object().put("cancelled", true), null,
+                durationMs, now)));
+        out.add(event(BarbEvent.cancelled(env, agent, now)));
+        out.addAll(cancelledCompletion(env.advanced(agent, null), now, redrivenFrom));
+        return out;
+    }
+
+    /**
+     * The end of a cancelled request: route {@code cancelled}, no response, the usage spent until then, and the
+     * chat's memory and clarification as they were (the user saw no answer).
+     */
+    private List<ProducerRecord<String, byte[]>> cancelledCompletion(RequestEnvelope env, long now,
+                                                                    String redrivenFrom) {
+        ChatState after = ChatState.afterCancel(env, now);
+        Map<String, Usage> usage = new java.util.LinkedHashMap<>(env.usage());
+        usage.put("total", env.totalUsage());
+        RequestCompletion completion = new RequestCompletion(ROUTE_CANCELLED, null, env.agentsUsed(), usage,
+                now - env.createdAtMs(), null, after, true);
         List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
         if (!env.isShadowReplay() && redrivenFrom == null) {
             out.add(new ProducerRecord<>(Topics.CHAT_STATE, env.chatId(), Json.toBytes(after)));
@@ -441,6 +550,13 @@ public final class StageWorker implements AutoCloseable {
         if (producer != null) {
             producer.close(Duration.ZERO);
         }
+        closeOwnedCancels();
+    }
+
+    private void closeOwnedCancels() {
+        if (ownsCancels && cancels != null) {
+            cancels.close();
+        }
     }
 
     private void stopPolling() {
@@ -472,5 +588,6 @@ public final class StageWorker implements AutoCloseable {
         if (producer != null) {
             producer.close(Duration.ofSeconds(5));
         }
+        closeOwnedCancels();
     }
 }

@@ -20,6 +20,8 @@ public final class Topics {
     public static final String OPS_FIGURES = "barb.ops-figures.v1";
     private static final long OPS_FIGURES_RETENTION_MS = 2 * 3_600_000L;
     private static final long OPS_FIGURES_SEGMENT_MS = 600_000L;
+    /** A user's requests to stop a running request ({@link CancelRequest}), keyed by request_id. */
+    public static final String CANCELS = "barb.cancels.v1";
 
     private Topics() {
     }
@@ -37,6 +39,7 @@ public final class Topics {
         specs.add(new TopicSpec(DATA_COVERAGE, 1, true, -1));
         specs.add(new TopicSpec(OPS_FIGURES, 1, true, OPS_FIGURES_RETENTION_MS,
                 Map.of("segment.ms", Long.toString(OPS_FIGURES_SEGMENT_MS))));
+        specs.add(new TopicSpec(CANCELS, partitions, false, retentionMs));
         return specs;
     }
 }

@@ -1,6 +1,7 @@
 package barb.gateway;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
@@ -40,6 +41,12 @@ final class ChatLocks {
     /** Releases the chat if {@code requestId} still holds it. */
     void release(String chatId, String requestId) {
         held.computeIfPresent(chatId, (id, current) -> current.requestId().equals(requestId) ? null : current);
+    }
+
+    /** The request that holds the chat now, if any. */
+    Optional<String> holder(String chatId) {
+        Holder h = held.get(chatId);
+        return h != null && h.expiresAtMs() > clockMs.getAsLong() ? Optional.of(h.requestId()) : Optional.empty();
     }
 
     boolean isBusy(String chatId) {

@@ -16,7 +16,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -31,6 +33,7 @@ final class ChatStateView implements AutoCloseable {
 
     private final KafkaConsumer<String, byte[]> consumer;
     private final Map<String, ChatState> states = new ConcurrentHashMap<>();
+    private final List<Consumer<ChatState>> listeners = new CopyOnWriteArrayList<>();
     private final Map<TopicPartition, Long> endAtStart;
     private final CountDownLatch caughtUp = new CountDownLatch(1);
     private final Object changed = new Object();
@@ -76,6 +79,11 @@ final class ChatStateView implements AutoCloseable {
 
     Optional<ChatState> get(String chatId) {
         return Optional.ofNullable(states.get(chatId));
+    }
+
+    /** Calls {@code listener} with every state read from now on, on the view's own thread: it must be quick. */
+    void onState(Consumer<ChatState> listener) {
+        listeners.add(listener);
     }
 
     /** Waits until the chat's state was written by {@code requestId}; false when that did not happen in time. */
@@ -148,7 +156,9 @@ final class ChatStateView implements AutoCloseable {
             return;
         }
         try {
-            states.put(rec.key(), Json.fromBytes(rec.value(), ChatState.class));
+            ChatState state = Json.fromBytes(rec.value(), ChatState.class);
+            states.put(rec.key(), state);
+            listeners.forEach(l -> l.accept(state));
         } catch (ContractException e) {
             log.warn("chat state view: skipping bad record {}-{}@{}: {}", rec.topic(), rec.partition(), rec.offset(),
                     e.getMessage());

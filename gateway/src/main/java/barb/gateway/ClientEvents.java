@@ -1,11 +1,14 @@
 package barb.gateway;
 
 import barb.core.BarbEvent;
+import barb.core.ChatState;
 import barb.core.ContractException;
 import barb.core.Json;
 import barb.core.RequestCompletion;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.Optional;
 
 /** What the client sees of each pipeline event: the SSE event name and its JSON payload. */
 final class ClientEvents {
@@ -36,8 +39,15 @@ final class ClientEvents {
             case ANSWER -> new ClientEvent("answer", Json.object()
                     .put("agent", e.agent()).put("content", text(p, "content")));
             case ERROR -> new ClientEvent("error", error(text(p, "code"), text(p, "message")));
+            case CANCELLED -> new ClientEvent("cancelled", Json.object()
+                    .put("request_id", e.requestId()).put("agent", e.agent()));
             case DONE -> new ClientEvent("done", done(e));
         };
+    }
+
+    /** What a stream ends with when no done came by the deadline plus grace. */
+    static ClientEvent timeout() {
+        return new ClientEvent("error", error("timeout", "No answer arrived in time. Please try again."));
     }
 
     static ObjectNode error(String code, String message) {
@@ -68,6 +78,17 @@ final class ClientEvents {
             d.put("title", title);
         }
         return new ClientEvent("chat", d);
+    }
+
+    /**
+     * The chat event after {@code done}: the chat's title as the state view knows it now, else as the request's
+     * completion left it.
+     */
+    static ClientEvent chatAfter(BarbEvent done, Optional<ChatState> current) {
+        RequestCompletion c = completionOrNull(done);
+        String title = current.map(ChatState::title)
+                .orElse(c != null && c.chatState() != null ? c.chatState().title() : null);
+        return chat(done.chatId(), title);
     }
 
     /** The done event's completion; null when the payload does not match the contract (logged by the caller). */

@@ -9,8 +9,8 @@ import barb.lag.LagMonitor;
 import barb.lag.LagSnapshot;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
 import io.helidon.webserver.WebServer;
-import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -25,18 +25,19 @@ import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 /**
- * The HTTP face of Barb: {@code POST /chat/stream} (SSE), {@code GET /chats}, {@code GET /chats/{id}/messages},
- * {@code GET /healthz}, and for operators {@code GET /metrics} (Prometheus text: consumer lag, the process's stage
- * meters, JVM), {@code GET /lag} (the lag monitor's last snapshot as JSON) and the ops page under {@code /ops}
- * ({@link OpsRoutes}), on Helidon SE's virtual-thread web server.
+ * The HTTP face of Barb, on Helidon SE's virtual-thread web server: the chat API ({@code POST /chat/stream} with
+ * SSE, the chats in {@link ChatRoutes}, a request's feedback, rows and cancellation in {@link RequestRoutes}, its
+ * events resumed in {@link EventsStream}), {@code GET /openapi.json} describing all of it, {@code GET /healthz}, and
+ * for operators {@code GET /metrics} (Prometheus text: consumer lag, the process's stage meters, JVM),
+ * {@code GET /lag} (the lag monitor's last snapshot as JSON) and the ops page under {@code /ops}
+ * ({@link OpsRoutes}). Every route is in one table, {@link #routeTable()}.
  *
  * <p>Every API route needs a Supabase access token ({@link Authenticator}) unless the gateway runs in dev mode,
  * which only a loopback listen address allows; operator routes follow {@link OperatorAccess}; state-changing
@@ -48,8 +49,7 @@ public final class Gateway implements AutoCloseable {
     /** Hard cap enforced by the server itself; our own 64 KiB check answers with JSON below it. */
     private static final long SERVER_MAX_PAYLOAD = 1024 * 1024;
     private static final Duration CHAT_STATE_CATCH_UP = Duration.ofSeconds(120);
-    private static final int DEFAULT_MESSAGE_LIMIT = 100;
-    private static final int MAX_MESSAGE_LIMIT = 1000;
+    private static final String OPENAPI = "/barb/gateway/openapi.json";
 
     private final GatewayConfig config;
     private final EventRelay relay;
@@ -58,6 +58,12 @@ public final class Gateway implements AutoCloseable {
     private final Admin admin;
     private final ChatStore store;
     private final ChatStream stream;
+    private final ChatRoutes chatRoutes;
+    private final RequestRoutes requestRoutes;
+    private final EventsStream events;
+    private final LiveRequests live = new LiveRequests();
+    private final ChatLocks locks = new ChatLocks();
+    private final byte[] openApi = OpenApiDocument.load(OPENAPI);
     private final ProcessMetrics metrics;
     private final boolean ownsMetrics;
     private final Authenticator auth;
@@ -66,6 +72,7 @@ public final class Gateway implements AutoCloseable {
     private LagMonitor lag;
     private FiguresService figures;
     private OpsRoutes ops;
+    private List<ApiRoute> routeTable;
     private WebServer server;
 
     private Gateway(GatewayConfig config, KafkaSettings kafka, DataSource db, EventRelay relay, ChatStateView states,
@@ -85,8 +92,25 @@ public final class Gateway implements AutoCloseable {
         this.auth = new Authenticator(config.auth(), config.devUserId());
         this.operators = new OperatorAccess(config.operatorToken());
         this.origins = OriginCheck.of(config.allowedOrigins(), config.host(), config.port());
-        this.stream = new ChatStream(config, relay, states, new ChatLocks(), store, producer,
-                new GatewayMetrics(metrics.registry()), new UserLimits(config.limits(), java.time.Clock.systemUTC()));
+        GatewayMetrics gatewayMetrics = new GatewayMetrics(metrics.registry());
+        CancelPublisher cancels = new CancelPublisher(producer);
+        Chats chats = new Chats(store, states, locks, cancels);
+        RequestStore requests = new RequestStore(db);
+        RequestEventLog eventLog = new RequestEventLog(kafka);
+        RequestLookup lookup = new RequestLookup(live, requests, store, eventLog,
+                config.requestTimeout().plus(config.grace()));
+        this.stream = new ChatStream(config, relay, states, locks, chats, live, producer, gatewayMetrics,
+                new UserLimits(config.limits(), java.time.Clock.systemUTC()));
+        this.chatRoutes = new ChatRoutes(chats, store);
+        this.requestRoutes = new RequestRoutes(lookup, requests, cancels);
+        this.events = new EventsStream(config, lookup, eventLog, states, gatewayMetrics);
+        // A request is over once its chat state arrives: the chat is free again even when its stream's client left.
+        states.onState(state -> {
+            if (state.lastRequestId() != null) {
+                locks.release(state.chatId(), state.lastRequestId());
+                live.finished(state.lastRequestId());
+            }
+        });
     }
 
     /**
@@ -205,86 +229,76 @@ public final class Gateway implements AutoCloseable {
         return server.port();
     }
 
+    /** The SSE streams relaying events now (tests: a client that left must not hold one). */
+    int relaySubscriptions() {
+        return relay.subscriptionCount();
+    }
+
     /** A route handler that receives the checked user. */
     @FunctionalInterface
     private interface UserHandler {
         void handle(ServerRequest req, ServerResponse res, String userId) throws Exception;
     }
 
-    /** A path pattern and the methods it answers; what the JSON 404/405 are decided from. */
-    private record KnownPath(Pattern path, String allow) {
+    /** Every route of the gateway: what the server answers, the 405s and what openapi.json must describe. */
+    List<ApiRoute> routeTable() {
+        List<ApiRoute> table = new ArrayList<>(List.of(
+                user(Method.POST, "/chat/stream", stream::handle),
+                user(Method.GET, "/chats", chatRoutes::list),
+                user(Method.POST, "/chats", chatRoutes::create),
+                user(Method.PATCH, "/chats/{id}", chatRoutes::rename),
+                user(Method.DELETE, "/chats/{id}", chatRoutes::delete),
+                user(Method.GET, "/chats/{id}/messages", chatRoutes::messages),
+                user(Method.GET, "/chats/{id}/usage", chatRoutes::usage),
+                user(Method.POST, "/requests/{id}/feedback", requestRoutes::feedback),
+                user(Method.GET, "/requests/{id}/rows", requestRoutes::rows),
+                user(Method.POST, "/requests/{id}/cancel", requestRoutes::cancel),
+                user(Method.GET, "/requests/{id}/events", events::handle),
+                new ApiRoute(Method.GET, "/openapi.json", ApiRoute.Access.PUBLIC, this::openApi),
+                new ApiRoute(Method.GET, "/healthz", ApiRoute.Access.PUBLIC, this::health),
+                new ApiRoute(Method.GET, "/metrics", ApiRoute.Access.OPERATOR, this::metrics),
+                new ApiRoute(Method.GET, "/lag", ApiRoute.Access.OPERATOR, this::lag)));
+        table.addAll(ops.routes());
+        return List.copyOf(table);
     }
 
-    private static final List<KnownPath> KNOWN_PATHS = List.of(
-            new KnownPath(Pattern.compile("/chat/stream"), "POST"),
-            new KnownPath(Pattern.compile("/chats"), "GET"),
-            new KnownPath(Pattern.compile("/chats/[^/]+/messages"), "GET"),
-            new KnownPath(Pattern.compile("/healthz"), "GET"),
-            new KnownPath(Pattern.compile("/metrics"), "GET"),
-            new KnownPath(Pattern.compile("/lag"), "GET"),
-            new KnownPath(Pattern.compile("/ops(/.*)?"), "GET"));
-
     private void routes(HttpRouting.Builder r) {
-        r.addFilter(new RequestGuard(operators, () -> origins))
-                .post("/chat/stream", user(stream::handle))
-                .get("/chats", user(this::chats))
-                .get("/chats/{id}/messages", user(this::messages))
-                .get("/healthz", this::health)
-                .get("/metrics", this::metrics)
-                .get("/lag", this::lag)
-                .register("/ops", ops)
-                .any(this::noRoute)
+        routeTable = routeTable();
+        r.addFilter(new RequestGuard(operators, () -> origins));
+        for (ApiRoute route : routeTable) {
+            r.route(route.method(), route.path(), route.handler());
+        }
+        r.any(this::noRoute)
                 .error(HttpError.class, (req, res, e) -> HttpJson.error(res, e))
+                .error(ClientGone.class, this::clientGone)
                 .error(Exception.class, this::unexpected);
     }
 
-    /** Authenticates first: a request without a valid token runs nothing of the handler. */
-    private Handler user(UserHandler handler) {
-        return (req, res) -> {
+    /** A user's route. It authenticates first: a request without a valid token runs nothing of the handler. */
+    private ApiRoute user(Method method, String path, UserHandler handler) {
+        return new ApiRoute(method, path, ApiRoute.Access.USER, (req, res) -> {
             String userId = auth.userId(req);
             handler.handle(req, res, userId);
-        };
+        });
     }
 
+    /** A known path with another method is a 405 naming the allowed ones; anything else a 404. */
     private void noRoute(ServerRequest req, ServerResponse res) {
         String path = req.path().path();
         String method = req.prologue().method().text();
-        for (KnownPath known : KNOWN_PATHS) {
-            if (known.path().matcher(path).matches() && !List.of(known.allow().split(", ")).contains(method)) {
-                res.header(HeaderNames.ALLOW, known.allow());
-                throw new HttpError(405, "method_not_allowed", method + " " + path + ": allowed " + known.allow());
-            }
+        List<String> allowed = routeTable.stream().filter(r -> r.pattern().matcher(path).matches())
+                .map(r -> r.method().text()).distinct().toList();
+        if (!allowed.isEmpty() && !allowed.contains(method)) {
+            String allow = String.join(", ", allowed);
+            res.header(HeaderNames.ALLOW, allow);
+            throw new HttpError(405, "method_not_allowed", method + " " + path + ": allowed " + allow);
         }
         throw HttpError.notFound("no such route: " + method + " " + path);
     }
 
-    private void chats(ServerRequest req, ServerResponse res, String userId) throws SQLException {
-        HttpJson.send(res, 200, store.chats(userId));
-    }
-
-    private void messages(ServerRequest req, ServerResponse res, String userId) throws SQLException {
-        String chatId = ChatRequest.parseUuid(req.path().pathParameters().get("id"), "id");
-        int limit = limit(req.query().first("limit").orElse(null));
-        // Someone else's chat is "no such chat", exactly like a chat that does not exist: ids do not leak.
-        if (store.activeChat(chatId, userId).isEmpty()) {
-            throw HttpError.notFound("id: no such chat");
-        }
-        HttpJson.send(res, 200, store.messages(chatId, userId, limit));
-    }
-
-    private static int limit(String raw) {
-        if (raw == null || raw.isBlank()) {
-            return DEFAULT_MESSAGE_LIMIT;
-        }
-        try {
-            int v = Integer.parseInt(raw.trim());
-            if (v >= 1 && v <= MAX_MESSAGE_LIMIT) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the error below
-        }
-        throw HttpError.badRequest("limit: must be a whole number between 1 and " + MAX_MESSAGE_LIMIT);
+    private void openApi(ServerRequest req, ServerResponse res) {
+        res.header(HeaderNames.CONTENT_TYPE, "application/json");
+        res.send(openApi);
     }
 
     private void metrics(ServerRequest req, ServerResponse res) {
@@ -320,6 +334,22 @@ public final class Gateway implements AutoCloseable {
             return false;
         } catch (Exception e) {
             return false;
+        }
+    }
+
+    /**
+     * One line, no stack trace: a client leaving is not our failure. A response is still sent (into a connection
+     * that is most likely gone), since Helidon reports a request its error handler left unanswered as an internal
+     * error with a stack trace of its own.
+     */
+    private void clientGone(ServerRequest req, ServerResponse res, ClientGone e) {
+        log.info("{} {}: {}", req.prologue().method().text(), req.path().path(), e.getMessage());
+        try {
+            HttpJson.send(res, 400, Json.object().put("error", "incomplete_body")
+                    .put("message", "body: the connection closed before the whole body arrived"));
+        } catch (RuntimeException closed) {
+            log.debug("{} {}: the answer could not be sent either: {}", req.prologue().method().text(),
+                    req.path().path(), closed.toString());
         }
     }
 

@@ -12,7 +12,8 @@ import java.util.UUID;
  * BARB_REQUEST_TIMEOUT_SECONDS (60), BARB_REQUEST_GRACE_SECONDS (5), BARB_MAX_MESSAGE_CHARS (4000),
  * BARB_DEV_USER_ID (00000000-0000-0000-0000-000000000001), the sign-in settings of {@link AuthMode},
  * BARB_ALLOWED_ORIGINS (the gateway's own origin), BARB_OPERATOR_TOKEN (unset: operator endpoints for local
- * clients only; see {@link OperatorAccess}) and the per-user limits of {@link UserLimitSettings}.
+ * clients only; see {@link OperatorAccess}), BARB_SSE_HEARTBEAT_SECONDS (15) and the per-user limits of
+ * {@link UserLimitSettings}.
  *
  * @param requestTimeout how long the pipeline has for one request (the envelope's deadline)
  * @param grace          how long past the deadline the gateway still waits for the done event
@@ -20,11 +21,13 @@ import java.util.UUID;
  * @param auth           Supabase sign-in or dev mode; dev mode only on a loopback listen address
  * @param allowedOrigins the web origins allowed to send non-GET requests; empty = the gateway's own
  * @param operatorToken  the bearer token operator endpoints require, or null for local clients only
+ * @param heartbeat      how long an SSE stream may stay silent before it gets a {@code : heartbeat} comment (which
+ *                       keeps proxies from closing it and shows whether the client is still there)
  * @param limits         how much one user may ask
  */
 public record GatewayConfig(String host, int port, Duration requestTimeout, Duration grace, int maxMessageChars,
                             String devUserId, AuthMode auth, List<String> allowedOrigins, String operatorToken,
-                            UserLimitSettings limits) {
+                            Duration heartbeat, UserLimitSettings limits) {
 
     public static final String DEFAULT_DEV_USER_ID = "00000000-0000-0000-0000-000000000001";
     /** Largest request body accepted; bigger ones get 413. */
@@ -58,6 +61,9 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
         }
         allowedOrigins = allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins);
         new OperatorAccess(operatorToken); // checks its length
+        if (heartbeat == null || heartbeat.isNegative() || heartbeat.isZero()) {
+            throw new IllegalArgumentException("BARB_SSE_HEARTBEAT_SECONDS must be positive");
+        }
         limits = limits == null ? UserLimitSettings.OFF : limits;
     }
 
@@ -73,6 +79,7 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
                 auth,
                 OriginCheck.parse(env.get("BARB_ALLOWED_ORIGINS")),
                 Config.string(env, "BARB_OPERATOR_TOKEN", null),
+                Duration.ofSeconds(Config.intValue(env, "BARB_SSE_HEARTBEAT_SECONDS", 15, 1, 300)),
                 UserLimitSettings.fromEnv(env, auth.isDev()));
     }
 
@@ -83,22 +90,27 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
 
     public GatewayConfig withRequestTimeout(Duration timeout, Duration newGrace) {
         return new GatewayConfig(host, port, timeout, newGrace, maxMessageChars, devUserId, auth, allowedOrigins,
-                operatorToken, limits);
+                operatorToken, heartbeat, limits);
     }
 
     public GatewayConfig withAuth(AuthMode newAuth) {
         return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, newAuth,
-                allowedOrigins, operatorToken, limits);
+                allowedOrigins, operatorToken, heartbeat, limits);
     }
 
     public GatewayConfig withOperatorToken(String token) {
         return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, auth, allowedOrigins,
-                token, limits);
+                token, heartbeat, limits);
     }
 
     public GatewayConfig withLimits(UserLimitSettings newLimits) {
         return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, auth, allowedOrigins,
-                operatorToken, newLimits);
+                operatorToken, heartbeat, newLimits);
+    }
+
+    public GatewayConfig withHeartbeat(Duration newHeartbeat) {
+        return new GatewayConfig(host, port, requestTimeout, grace, maxMessageChars, devUserId, auth, allowedOrigins,
+                operatorToken, newHeartbeat, limits);
     }
 
     /** Never prints the secrets. */
@@ -107,7 +119,7 @@ public record GatewayConfig(String host, int port, Duration requestTimeout, Dura
         return "GatewayConfig[host=" + host + ", port=" + port + ", requestTimeout=" + requestTimeout + ", grace="
                 + grace + ", maxMessageChars=" + maxMessageChars + ", devUserId=" + devUserId + ", auth=" + auth
                 + ", allowedOrigins=" + allowedOrigins + ", operatorToken=" + (operatorToken == null ? "unset" : "***")
-                + ", limits=" + limits + "]";
+                + ", heartbeat=" + heartbeat + ", limits=" + limits + "]";
     }
 
     private static String canonicalUuid(String value, String name) {

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The gateway's own meters: {@code barb_gateway_streams_open} (SSE streams being relayed now) and
  * {@code barb_gateway_request_duration_seconds} (from accepting a message to the end of its stream, as the client
- * waits; histogram, label {@code outcome}: done, timeout or failed).
+ * waits; histogram, label {@code outcome}: done, timeout, failed or client_gone).
  */
 final class GatewayMetrics {
     private final MeterRegistry registry;

@@ -2,6 +2,7 @@ package barb.gateway;
 
 import barb.core.Json;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.helidon.common.buffers.DataReader;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
@@ -21,6 +22,7 @@ final class HttpJson {
      * The body, at most {@link GatewayConfig#MAX_BODY_BYTES}; a larger one is a 413, one that is not declared
      * {@code application/json} a 415. The type check matters for browsers: a page on another site may send a
      * {@code text/plain} POST without asking first (no CORS preflight), never an {@code application/json} one.
+     * A client that drops the connection mid-body is a {@link ClientGone}.
      */
     static byte[] readBody(ServerRequest req) {
         requireJson(req.headers().first(HeaderNames.CONTENT_TYPE).orElse(null));
@@ -38,8 +40,9 @@ final class HttpJson {
                 throw tooLarge(max);
             }
             return body;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (IOException | UncheckedIOException | DataReader.InsufficientDataAvailableException e) {
+            // The connection ended before the declared body did: the client dropped its upload.
+            throw new ClientGone("the client went away while sending its body", e);
         }
     }
 

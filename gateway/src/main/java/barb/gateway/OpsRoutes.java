@@ -6,8 +6,7 @@ import barb.figures.FiguresService;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.helidon.http.HeaderNames;
-import io.helidon.webserver.http.HttpRules;
-import io.helidon.webserver.http.HttpService;
+import io.helidon.http.Method;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -16,6 +15,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The ops page and what it reads, under {@code /ops}: the page itself ({@code GET /ops}), the live figures of the
@@ -23,7 +23,7 @@ import java.time.Instant;
  * recent requests ({@code /ops/slowest}) and one request's steps ({@code /ops/requests/{id}/trace}). The lag
  * table itself comes from {@code GET /lag}.
  */
-final class OpsRoutes implements HttpService {
+final class OpsRoutes {
     private static final String PAGE = "/barb/gateway/ops.html";
     private static final int DEFAULT_FIGURE_MINUTES = 15;
     private static final int DEFAULT_SLOWEST_MINUTES = 15;
@@ -54,13 +54,14 @@ final class OpsRoutes implements HttpService {
         }
     }
 
-    @Override
-    public void routing(HttpRules rules) {
-        rules.get("/", this::page)
-                .get("/figures", this::figures)
-                .get("/lag-history", this::lagHistory)
-                .get("/slowest", this::slowest)
-                .get("/requests/{id}/trace", this::trace);
+    /** The ops routes for the gateway's table; operators only ({@link RequestGuard}). */
+    List<ApiRoute> routes() {
+        return List.of(
+                new ApiRoute(Method.GET, "/ops", ApiRoute.Access.OPERATOR, this::page),
+                new ApiRoute(Method.GET, "/ops/figures", ApiRoute.Access.OPERATOR, this::figures),
+                new ApiRoute(Method.GET, "/ops/lag-history", ApiRoute.Access.OPERATOR, this::lagHistory),
+                new ApiRoute(Method.GET, "/ops/slowest", ApiRoute.Access.OPERATOR, this::slowest),
+                new ApiRoute(Method.GET, "/ops/requests/{id}/trace", ApiRoute.Access.OPERATOR, this::trace));
     }
 
     private void page(ServerRequest req, ServerResponse res) {
@@ -70,7 +71,7 @@ final class OpsRoutes implements HttpService {
     }
 
     private void figures(ServerRequest req, ServerResponse res) {
-        int minutes = intParam(req, "minutes", DEFAULT_FIGURE_MINUTES, 1, FiguresService.MAX_MINUTES);
+        int minutes = QueryParams.intParam(req, "minutes", DEFAULT_FIGURE_MINUTES, 1, FiguresService.MAX_MINUTES);
         try {
             HttpJson.send(res, 200, Json.tree(figures.lastMinutes(minutes, Instant.now())));
         } catch (FiguresNotReadyException e) {
@@ -86,8 +87,8 @@ final class OpsRoutes implements HttpService {
     }
 
     private void slowest(ServerRequest req, ServerResponse res) throws SQLException {
-        int minutes = intParam(req, "minutes", DEFAULT_SLOWEST_MINUTES, 1, MAX_SLOWEST_MINUTES);
-        int limit = intParam(req, "limit", DEFAULT_SLOWEST_LIMIT, 1, MAX_SLOWEST_LIMIT);
+        int minutes = QueryParams.intParam(req, "minutes", DEFAULT_SLOWEST_MINUTES, 1, MAX_SLOWEST_MINUTES);
+        int limit = QueryParams.intParam(req, "limit", DEFAULT_SLOWEST_LIMIT, 1, MAX_SLOWEST_LIMIT);
         ArrayNode requests = store.slowest(minutes, limit);
         ObjectNode body = Json.object();
         body.put("minutes", minutes);
@@ -100,22 +101,5 @@ final class OpsRoutes implements HttpService {
         ObjectNode trace = store.trace(requestId)
                 .orElseThrow(() -> HttpError.notFound("id: no stored request with this id (yet)"));
         HttpJson.send(res, 200, trace);
-    }
-
-    /** A whole-number query parameter between {@code min} and {@code max}; absent means the default, else a 400. */
-    static int intParam(ServerRequest req, String name, int defaultValue, int min, int max) {
-        String raw = req.query().first(name).orElse(null);
-        if (raw == null || raw.isBlank()) {
-            return defaultValue;
-        }
-        try {
-            int v = Integer.parseInt(raw.trim());
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the error below
-        }
-        throw HttpError.badRequest(name + ": must be a whole number between " + min + " and " + max);
     }
 }

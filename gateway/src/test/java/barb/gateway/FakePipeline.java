@@ -31,8 +31,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Plays the whole pipeline in one step for the gateway tests. The question decides what happens:
- * "hang …" never answers; a question passed to {@link #hold} answers once {@link #release} is called with it;
- * "dup …" produces some events twice; anything else answers at once. Each answer is step_start, step_end (with a 50-item array in its input),
+ * "hang …" never answers; a question passed to {@link #hold} answers once {@link #release} is called with it (a held
+ * "halfway …" question sends its step_start first, then waits); "dup …" produces some events twice; anything else
+ * answers at once. Each answer is step_start, step_end (with a 50-item array in its input),
  * acknowledge, answer, then the chat state and done, like the stage runtime.
  */
 final class FakePipeline implements AutoCloseable {
@@ -92,23 +93,29 @@ final class FakePipeline implements AutoCloseable {
         if (q.startsWith("hang")) {
             return;
         }
+        long now = System.currentTimeMillis();
+        BarbEvent stepStart = BarbEvent.stepStart(env, "intent", now);
+        boolean halfway = q.startsWith("halfway");
+        if (halfway) {
+            send(Topics.EVENTS, env.requestId(), stepStart);
+        }
         CountDownLatch gate = gates.get(q);
         if (gate != null && !gate.await(120, TimeUnit.SECONDS)) {
             return;
         }
-        long now = System.currentTimeMillis();
         ObjectNode input = Json.object().put("question", q);
         ArrayNode rows = input.putArray("rows");
         for (int i = 0; i < 50; i++) {
             rows.add(i);
         }
         Usage usage = new Usage(10, 5, 0, 0, 0.001);
-        BarbEvent stepStart = BarbEvent.stepStart(env, "intent", now);
         BarbEvent stepEnd = BarbEvent.stepEnd(env, "intent", input, Json.object().put("intent", "chitchat"), usage,
                 7, now);
         BarbEvent ack = BarbEvent.acknowledge(env, "intent", "On it", now);
         BarbEvent answer = BarbEvent.answer(env, "intent", "Hello back", now);
-        send(Topics.EVENTS, env.requestId(), stepStart);
+        if (!halfway) {
+            send(Topics.EVENTS, env.requestId(), stepStart);
+        }
         if (q.startsWith("dup")) {
             send(Topics.EVENTS, env.requestId(), stepStart);
         }

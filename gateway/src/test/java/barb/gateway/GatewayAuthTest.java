@@ -83,6 +83,22 @@ class GatewayAuthTest {
     }
 
     @Test
+    void everyUserRouteOfTheTableRefusesARequestWithoutAToken() throws Exception {
+        String id = UUID.randomUUID().toString();
+        for (ApiRoute route : gateway.routeTable()) {
+            if (route.access() != ApiRoute.Access.USER) {
+                continue;
+            }
+            String path = route.path().replace("{id}", id);
+            SseClient.Result r = anonymous.send(route.method().text(), path, "{\"message\": \"sneaky " + id + "\"}",
+                    "Content-Type", "application/json");
+            assertThat(r.status()).as(route.method().text() + " " + path).isEqualTo(401);
+            assertUnauthorized(r);
+        }
+        assertThat(pipeline.received.values()).noneMatch(e -> e.question().contains(id));
+    }
+
+    @Test
     void healthNeedsNoToken() throws Exception {
         assertThat(anonymous.get("/healthz").status()).isEqualTo(200);
     }
@@ -178,7 +194,7 @@ class GatewayAuthTest {
 
         SseClient.Result wrong = alice.send("DELETE", "/chats", null);
         assertThat(wrong.status()).isEqualTo(405);
-        assertThat(wrong.header("Allow")).isEqualTo("GET");
+        assertThat(wrong.header("Allow")).isEqualTo("GET, POST");
         assertThat(wrong.json().get("error").asText()).isEqualTo("method_not_allowed");
         SseClient.Result getStream = alice.get("/chat/stream");
         assertThat(getStream.status()).isEqualTo(405);
@@ -216,7 +232,7 @@ class GatewayAuthTest {
 
     private static java.util.List<String> ids(JsonNode chats) {
         java.util.List<String> out = new java.util.ArrayList<>();
-        chats.forEach(c -> out.add(c.get("id").asText()));
+        chats.forEach(c -> out.add(c.get("chat_id").asText()));
         return out;
     }
 

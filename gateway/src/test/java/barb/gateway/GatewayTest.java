@@ -296,7 +296,7 @@ class GatewayTest {
         r.json().forEach(c -> titles.add(c.get("title").asText(null)));
         assertThat(titles).startsWith("newer", "older").doesNotContain("gone", "not mine");
         JsonNode first = r.json().get(0);
-        assertThat(first.get("id").asText()).isEqualTo(newer);
+        assertThat(first.get("chat_id").asText()).isEqualTo(newer);
         assertThat(first.at("/stats/message_count").asInt()).isZero();
         assertThat(first.get("created_at").asText()).isNotBlank();
         assertThat(first.get("updated_at").asText()).isNotBlank();

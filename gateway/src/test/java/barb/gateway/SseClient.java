@@ -83,6 +83,24 @@ final class SseClient {
         return http.send(req, HttpResponse.BodyHandlers.ofInputStream());
     }
 
+    /** Opens {@code GET path} with the given headers (name, value …) and returns its open body. */
+    HttpResponse<InputStream> openGet(String path, String... headers) throws Exception {
+        HttpRequest.Builder b = builder(path).GET();
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+    }
+
+    /** {@code GET path} with the given headers (name, value …), read to the end. */
+    Result get(String path, String... headers) throws Exception {
+        HttpRequest.Builder b = builder(path).timeout(Duration.ofSeconds(90)).GET();
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return read(http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream()));
+    }
+
     Result get(String path) throws Exception {
         HttpRequest req = builder(path).timeout(Duration.ofSeconds(30)).GET().build();
         return read(http.send(req, HttpResponse.BodyHandlers.ofInputStream()));
@@ -103,33 +121,52 @@ final class SseClient {
     /** Reads events until the server ends the stream. */
     static List<Event> readEvents(InputStream in) throws Exception {
         List<Event> events = new ArrayList<>();
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        String name = null;
-        String id = null;
-        StringBuilder data = new StringBuilder();
-        String line;
-        while ((line = reader.readLine()) != null) {
-            if (line.isEmpty()) {
-                if (name != null || !data.isEmpty()) {
-                    events.add(new Event(name, id, data.isEmpty() ? null : Json.parse(data.toString())));
-                }
-                name = null;
-                id = null;
-                data.setLength(0);
-            } else if (line.startsWith(":")) {
-                continue;
-            } else if (line.startsWith("event:")) {
-                name = value(line);
-            } else if (line.startsWith("id:")) {
-                id = value(line);
-            } else if (line.startsWith("data:")) {
-                if (!data.isEmpty()) {
-                    data.append('\n');
-                }
-                data.append(value(line));
-            }
+        EventReader reader = new EventReader(in);
+        for (Event e = reader.next(); e != null; e = reader.next()) {
+            events.add(e);
         }
         return events;
+    }
+
+    /** Reads a stream's events one at a time, as they come, and counts the comments between them. */
+    static final class EventReader {
+        private final BufferedReader reader;
+        private int comments;
+
+        EventReader(InputStream in) {
+            this.reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        }
+
+        /** The next event, or null when the stream ended. */
+        Event next() throws Exception {
+            String name = null;
+            String id = null;
+            StringBuilder data = new StringBuilder();
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.isEmpty()) {
+                    if (name != null || !data.isEmpty()) {
+                        return new Event(name, id, data.isEmpty() ? null : Json.parse(data.toString()));
+                    }
+                } else if (line.startsWith(":")) {
+                    comments++;
+                } else if (line.startsWith("event:")) {
+                    name = value(line);
+                } else if (line.startsWith("id:")) {
+                    id = value(line);
+                } else if (line.startsWith("data:")) {
+                    if (!data.isEmpty()) {
+                        data.append('\n');
+                    }
+                    data.append(value(line));
+                }
+            }
+            return null;
+        }
+
+        int comments() {
+            return comments;
+        }
     }
 
     /** The field's value; one space after the colon is part of the syntax, not of the value. */

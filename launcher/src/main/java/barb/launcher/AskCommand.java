@@ -115,6 +115,10 @@ final class AskCommand implements Callable<Integer> {
                     failed = true;
                     err.println("error (" + data.path("code").asText() + "): " + data.path("message").asText());
                 }
+                case "cancelled" -> {
+                    failed = true;
+                    err.println("cancelled (the request was stopped at the " + data.path("agent").asText() + " step)");
+                }
                 case "done" -> {
                     for (JsonNode block : dataBlocks) {
                         printTable(block);

@@ -1,6 +1,7 @@
 package barb.launcher;
 
 import barb.agents.RulesAgents;
+import barb.core.CancelledRequests;
 import barb.core.ConsumerGroups;
 import barb.core.DataCoverage;
 import barb.core.DataCoverageTopic;
@@ -72,6 +73,7 @@ final class BarbStack implements AutoCloseable {
     private DataCoverageTopic coverageFollower;
     private KafkaSettings kafka;
     private StageWorker.Settings workerSettings;
+    private CancelledRequests cancels;
     /** Every meter of this process; the gateway serves them at /metrics when it runs here. */
     private ProcessMetrics metrics;
     private PipelineMetrics pipelineMetrics;
@@ -190,8 +192,13 @@ final class BarbStack implements AutoCloseable {
         }
         this.kafka = kafka;
         this.workerSettings = workerSettings;
+        if (!handlers.isEmpty()) {
+            // One follower of the cancellations for all of this process's workers; stopped after them.
+            cancels = CancelledRequests.follow(kafka);
+            started.push(new Running("cancellations", cancels));
+        }
         for (StageHandler h : handlers) {
-            StageWorker w = new StageWorker(h, kafka, workerSettings, pipelineMetrics).start();
+            StageWorker w = new StageWorker(h, kafka, workerSettings, pipelineMetrics, cancels).start();
             workers.add(w);
             started.push(new Running(STAGE_PREFIX + w.agent(), w));
         }
@@ -348,7 +355,7 @@ final class BarbStack implements AutoCloseable {
 
     /** Starts one more stage worker and waits until it has partitions. */
     StageWorker startWorker(StageHandler handler) throws InterruptedException {
-        StageWorker w = new StageWorker(handler, kafka, workerSettings, pipelineMetrics).start();
+        StageWorker w = new StageWorker(handler, kafka, workerSettings, pipelineMetrics, cancels).start();
         workers.add(w);
         started.push(new Running(STAGE_PREFIX + w.agent(), w));
         awaitAssigned(List.of(w::isAssigned), handler.stage().agentName() + " worker");

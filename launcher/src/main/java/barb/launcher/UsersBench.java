@@ -254,7 +254,7 @@ final class UsersBench implements Callable<Integer> {
         }
         int foreign = 0;
         for (JsonNode chat : Json.parse(response.body())) {
-            String id = chat.path("id").asText();
+            String id = chat.path("chat_id").asText();
             for (User other : everyone) {
                 if (other != user && other.chats().contains(id)) {
                     foreign++;

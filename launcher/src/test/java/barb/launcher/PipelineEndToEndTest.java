@@ -527,7 +527,7 @@ class PipelineEndToEndTest {
 
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             JsonNode chats = barb.core.Json.parse(get("/chats"));
-            assertThat(chats.findValuesAsText("id")).contains(chatId);
+            assertThat(chats.findValuesAsText("chat_id")).contains(chatId);
             JsonNode messages = barb.core.Json.parse(get("/chats/" + chatId + "/messages"));
             assertThat(messages).hasSize(1);
             assertThat(messages.get(0).path("question").asText()).isEqualTo("how many green days in 2023");
@@ -536,6 +536,45 @@ class PipelineEndToEndTest {
         });
         // The done event is the request's last on its partition, so the sink has judged every event by now.
         assertThat(recordsOf(barb.core.Topics.DLQ, requestId)).isEmpty();
+    }
+
+    @Test
+    void aDataAnswersRowsFeedbackUsageAndEventsThroughTheChatApi() throws Exception {
+        SseCapture.Stream s = dataQuestion("top 5 days by range in 2023 during RTH");
+        String requestId = s.done().path("request_id").asText();
+        String chatId = s.done().path("chat_id").asText();
+        JsonNode block = s.first("data_block").data();
+
+        // The full rows are the data block's table, as the trace-sink stored the executor's step.
+        JsonNode rows = barb.core.Json.parse(get("/requests/" + requestId + "/rows"));
+        assertThat(rows.path("columns")).isEqualTo(block.path("columns"));
+        assertThat(rows.path("total").asInt()).isEqualTo(block.path("table").size()).isEqualTo(5);
+        for (int i = 0; i < 5; i++) {
+            for (int col = 0; col < rows.path("columns").size(); col++) {
+                String column = rows.path("columns").get(col).asText();
+                assertThat(rows.path("rows").get(i).get(col)).as("row %d %s", i, column)
+                        .isEqualTo(block.path("table").get(i).get(column));
+            }
+        }
+
+        java.net.http.HttpResponse<String> vote = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/requests/"
+                                + requestId + "/feedback")).header("Content-Type", "application/json")
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"vote\": \"up\"}")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(vote.statusCode()).isEqualTo(204);
+        JsonNode message = barb.core.Json.parse(get("/chats/" + chatId + "/messages")).get(0);
+        assertThat(message.path("feedback").path("vote").asText()).isEqualTo("up");
+
+        JsonNode usage = barb.core.Json.parse(get("/chats/" + chatId + "/usage"));
+        assertThat(usage.path("requests").asInt()).isEqualTo(1);
+        assertThat(usage.path("input_tokens").asLong(-1)).isZero();
+
+        // The stream again, from the events topic, with the same ids: after the third, and whole.
+        SseCapture.Stream resumed = SseCapture.get(port, "/requests/" + requestId + "/events",
+                "Last-Event-ID", requestId + ":3");
+        assertThat(resumed.events()).isEqualTo(s.events().subList(3, s.events().size()));
+        assertThat(SseCapture.get(port, "/requests/" + requestId + "/events").events()).isEqualTo(s.events());
     }
 
     private String get(String path) throws Exception {

@@ -320,7 +320,7 @@ class ReplayEndToEndTest {
         for (String chat : chatIds) {
             views.put(chat + "/messages", get("/chats/" + chat + "/messages"));
             for (JsonNode entry : list) {
-                if (entry.path("id").asText().equals(chat)) {
+                if (entry.path("chat_id").asText().equals(chat)) {
                     views.put(chat, entry.toString());
                 }
             }

@@ -58,7 +58,20 @@ final class SseCapture {
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.toString(body)))
                 .build();
-        HttpResponse<java.io.InputStream> response = HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        return read(HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream()));
+    }
+
+    /** {@code GET path} of a stream, such as {@code /requests/{id}/events}, with headers (name, value …). */
+    static Stream get(int port, String path, String... headers) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(120)).GET();
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return read(HTTP.send(b.build(), HttpResponse.BodyHandlers.ofInputStream()));
+    }
+
+    private static Stream read(HttpResponse<java.io.InputStream> response) throws Exception {
         List<Event> events = new ArrayList<>();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
             if (response.statusCode() != 200) {
