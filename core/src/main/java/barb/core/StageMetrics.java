@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code barb_stage_records_retried_total} (handler attempts retried), {@code barb_stage_records_failed_total}
  * (records that ended the request with an error), {@code barb_stage_records_dead_lettered_total} (records sent to
  * the DLQ), {@code barb_stage_records_cancelled_total} (records of requests their user cancelled, stopped here),
- * {@code barb_stage_handler_duration_seconds} (one handler call, histogram) and
- * {@code barb_stage_records_in_flight}.
+ * {@code barb_stage_handler_duration_seconds} (one handler call, histogram),
+ * {@code barb_stage_records_in_flight} and {@code barb_stage_poll_failures_total} (polls of the stage's consumer
+ * that failed, e.g. fenced from its group; the worker polls on).
  */
 public final class StageMetrics {
     private final Counter handled;
@@ -25,6 +26,7 @@ public final class StageMetrics {
     private final Counter failed;
     private final Counter deadLettered;
     private final Counter cancelled;
+    private final Counter pollFailures;
     private final Timer handlerDuration;
     private final AtomicInteger inFlight = new AtomicInteger();
 
@@ -39,6 +41,8 @@ public final class StageMetrics {
                 .description("Records sent to the dead-letter topic").register(registry);
         cancelled = Counter.builder("barb.stage.records.cancelled").tag("stage", stage)
                 .description("Records of requests their user cancelled, stopped at this stage").register(registry);
+        pollFailures = Counter.builder("barb.stage.poll.failures").tag("stage", stage)
+                .description("Polls of the stage's consumer that failed; the worker polls on").register(registry);
         handlerDuration = Timer.builder("barb.stage.handler.duration").tag("stage", stage)
                 .description("Time of one handler call")
                 .publishPercentileHistogram()
@@ -67,6 +71,10 @@ public final class StageMetrics {
 
     void cancelled() {
         cancelled.increment();
+    }
+
+    void pollFailed() {
+        pollFailures.increment();
     }
 
     void handlerCall(long nanos) {

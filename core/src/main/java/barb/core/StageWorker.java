@@ -73,7 +73,12 @@ public final class StageWorker implements AutoCloseable {
     private volatile boolean running = true;
     private volatile boolean killed;
     private volatile boolean assigned;
-    private KafkaConsumer<String, byte[]> consumer;
+    private org.apache.kafka.clients.consumer.Consumer<String, byte[]> consumer;
+    /** Makes the consumer; tests put a MockConsumer here to make polling fail. */
+    java.util.function.Function<java.util.Properties, org.apache.kafka.clients.consumer.Consumer<String, byte[]>>
+            consumers = KafkaConsumer::new;
+    /** The wait between failed polls. */
+    private static final Backoff POLL_BACKOFF = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(5));
     private KafkaProducer<String, byte[]> producer;
     private Thread pollThread;
 
@@ -113,7 +118,7 @@ public final class StageWorker implements AutoCloseable {
         }
         String clientId = "barb-" + agent + "-" + ProcessHandle.current().pid() + "-" + System.identityHashCode(this);
         producer = new KafkaProducer<>(kafka.producer(clientId));
-        consumer = new KafkaConsumer<>(kafka.consumer(handler.stage().groupId(), clientId));
+        consumer = consumers.apply(kafka.consumer(handler.stage().groupId(), clientId));
         pollThread = Thread.ofPlatform().name("stage-" + agent).start(this::pollLoop);
         return this;
     }
@@ -148,9 +153,25 @@ public final class StageWorker implements AutoCloseable {
                 tracker.forget(partitions);
             }
         });
+        int failedPolls = 0;
         try {
             while (running) {
-                ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(100));
+                ConsumerRecords<String, byte[]> records;
+                try {
+                    records = consumer.poll(Duration.ofMillis(100));
+                    failedPolls = 0;
+                } catch (WakeupException | org.apache.kafka.common.errors.InterruptException e) {
+                    throw e;
+                } catch (org.apache.kafka.common.KafkaException e) {
+                    // e.g. fenced from the group after missed heartbeats on a starved machine: the consumer joins
+                    // again on its next poll, so the worker waits and polls on instead of dying
+                    failedPolls++;
+                    log.warn("stage {}: polling failed ({} in a row), polling again: {}", agent, failedPolls,
+                            e.toString());
+                    metrics.pollFailed();
+                    sleep(POLL_BACKOFF.after(failedPolls).toMillis());
+                    continue;
+                }
                 for (ConsumerRecord<String, byte[]> rec : records) {
                     if (!acquirePermit()) {
                         return;

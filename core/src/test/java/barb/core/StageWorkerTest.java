@@ -104,6 +104,29 @@ class StageWorkerTest {
     }
 
     @Test
+    void aFailedPollDoesNotKillTheWorkerWhichPollsOnAndHandlesTheNextRecord() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        org.apache.kafka.clients.consumer.MockConsumer<String, byte[]> mock =
+                new org.apache.kafka.clients.consumer.MockConsumer<>("earliest");
+        TopicPartition tp = new TopicPartition(Stage.RESPONDER.topic(), 0);
+        StageWorker w = new StageWorker(answering(calls), kafka, StageWorker.Settings.defaults());
+        w.consumers = props -> mock;
+        mock.schedulePollTask(() -> {
+            mock.rebalance(List.of(tp));
+            mock.updateBeginningOffsets(java.util.Map.of(tp, 0L));
+        });
+        workers.add(w.start());
+        await().atMost(Duration.ofSeconds(30)).until(w::isAssigned);
+        // what a member fenced from its group after missed heartbeats gets from poll
+        mock.setPollException(new org.apache.kafka.common.errors.UnknownMemberIdException("fenced in a test"));
+        RequestEnvelope env = envelope(30_000);
+        mock.schedulePollTask(() -> mock.addRecord(new ConsumerRecord<>(tp.topic(), 0, 0L, env.requestId(),
+                Json.toBytes(env))));
+        await().atMost(Duration.ofSeconds(30)).until(() -> calls.get() == 1);
+        assertThat(w.handledCount()).isEqualTo(1);
+    }
+
+    @Test
     void handlesARequestAndCompletesIt() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         run(answering(calls), StageWorker.Settings.defaults());

@@ -112,6 +112,7 @@ public final class TraceSink implements AutoCloseable {
     private final AtomicLong batches = new AtomicLong();
     private final AtomicLong deadLettered = new AtomicLong();
     private final AtomicLong retries = new AtomicLong();
+    private final AtomicLong pollFailures = new AtomicLong();
     private volatile String lastError;
     private volatile boolean running = true;
     private volatile boolean assigned;
@@ -138,6 +139,8 @@ public final class TraceSink implements AutoCloseable {
                 .description("Events the sink sent to the DLQ").register(registry);
         FunctionCounter.builder("barb.tracesink.write.retries", retries, AtomicLong::get)
                 .description("Failed batch writes that were retried").register(registry);
+        FunctionCounter.builder("barb.tracesink.poll.failures", pollFailures, AtomicLong::get)
+                .description("Polls that failed (e.g. fenced from the group); the sink polls on").register(registry);
     }
 
     /** A sink whose meters nobody reads (tests). */
@@ -183,9 +186,26 @@ public final class TraceSink implements AutoCloseable {
                 dropPending(partitions);
             }
         });
+        int failedPolls = 0;
+        Backoff pollBackoff = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(5));
         try {
             while (running) {
-                ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(pollWaitMs()));
+                ConsumerRecords<String, byte[]> records;
+                try {
+                    records = consumer.poll(Duration.ofMillis(pollWaitMs()));
+                    failedPolls = 0;
+                } catch (WakeupException | org.apache.kafka.common.errors.InterruptException e) {
+                    throw e;
+                } catch (org.apache.kafka.common.KafkaException e) {
+                    // e.g. fenced from the group after missed heartbeats: the consumer joins again on its next poll,
+                    // so the sink waits and polls on instead of stopping for good
+                    failedPolls++;
+                    lastError = e.toString();
+                    log.warn("trace-sink: polling failed ({} in a row), polling again: {}", failedPolls, e.toString());
+                    pollFailures.incrementAndGet();
+                    Thread.sleep(pollBackoff.after(failedPolls).toMillis());
+                    continue;
+                }
                 addPending(records);
                 if (batchReady()) {
                     writeWithRetry();
@@ -195,6 +215,8 @@ public final class TraceSink implements AutoCloseable {
             if (running) {
                 log.error("trace-sink: unexpected wakeup", e);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             lastError = e.toString();
             log.error("trace-sink: poll loop stopped", e);
