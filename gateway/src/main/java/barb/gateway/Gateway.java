@@ -33,8 +33,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * The HTTP face of Barb: {@code POST /chat/stream} (SSE), {@code GET /chats}, {@code GET /chats/{id}/messages},
- * {@code GET /healthz}, and for operators {@code GET /metrics} (Prometheus text: consumer lag, the process's stage
+ * The HTTP face of Barb: the chat page ({@code GET /}, {@code /assets/*}, {@code /config.json}; {@link ChatPage}),
+ * {@code POST /chat/stream} (SSE), {@code GET /chats}, {@code GET /chats/{id}/messages}, {@code GET /healthz}, and
+ * for operators {@code GET /metrics} (Prometheus text: consumer lag, the process's stage
  * meters, JVM), {@code GET /lag} (the lag monitor's last snapshot as JSON) and the ops page under {@code /ops}
  * ({@link OpsRoutes}), on Helidon SE's virtual-thread web server.
  *
@@ -62,6 +63,7 @@ public final class Gateway implements AutoCloseable {
     private final boolean ownsMetrics;
     private final Authenticator auth;
     private final OperatorAccess operators;
+    private final ChatPage chatPage;
     private volatile OriginCheck origins;
     private LagMonitor lag;
     private FiguresService figures;
@@ -84,6 +86,7 @@ public final class Gateway implements AutoCloseable {
         this.store = new ChatStore(db);
         this.auth = new Authenticator(config.auth(), config.devUserId());
         this.operators = new OperatorAccess(config.operatorToken());
+        this.chatPage = new ChatPage(config.auth());
         this.origins = OriginCheck.of(config.allowedOrigins(), config.host(), config.port());
         this.stream = new ChatStream(config, relay, states, new ChatLocks(), store, producer,
                 new GatewayMetrics(metrics.registry()));
@@ -193,6 +196,10 @@ public final class Gateway implements AutoCloseable {
             log.info("sign-in: Supabase access tokens signed with the keys at {} (ES256/RS256), issuer {}",
                     JwtVerifier.jwksUrl(mode.supabaseUrl()), JwtVerifier.issuer(mode.supabaseUrl()));
         }
+        if (mode.supabaseUrl() == null || mode.anonKey() == null) {
+            // API clients with their own tokens still work; only the page's own sign-in form cannot.
+            log.warn("the chat page cannot sign people in: it needs BARB_SUPABASE_URL and BARB_SUPABASE_ANON_KEY");
+        }
         logOperatorAccess(config);
     }
 
@@ -216,6 +223,9 @@ public final class Gateway implements AutoCloseable {
     }
 
     private static final List<KnownPath> KNOWN_PATHS = List.of(
+            new KnownPath(Pattern.compile("/"), "GET"),
+            new KnownPath(Pattern.compile("/config\\.json"), "GET"),
+            new KnownPath(Pattern.compile("/assets/[^/]+"), "GET"),
             new KnownPath(Pattern.compile("/chat/stream"), "POST"),
             new KnownPath(Pattern.compile("/chats"), "GET"),
             new KnownPath(Pattern.compile("/chats/[^/]+/messages"), "GET"),
@@ -226,6 +236,9 @@ public final class Gateway implements AutoCloseable {
 
     private void routes(HttpRouting.Builder r) {
         r.addFilter(new RequestGuard(operators, () -> origins))
+                .get("/", chatPage::index)
+                .get("/config.json", chatPage::config)
+                .get("/assets/{name}", chatPage::asset)
                 .post("/chat/stream", user(stream::handle))
                 .get("/chats", user(this::chats))
                 .get("/chats/{id}/messages", user(this::messages))
