@@ -470,23 +470,35 @@ class ChatApp {
       stream.done = true;
       forgetInflight();
     } else if (event.name === 'chat' && isChatId(event.data?.chat_id)) {
-      this.chatAnswered(event.data.chat_id, stream);
+      const title = typeof event.data.title === 'string' && event.data.title.trim() ? event.data.title : null;
+      this.chatAnswered(event.data.chat_id, title, stream);
     }
     scrollToEnd(nearEnd);
   }
 
-  /** The closing chat event: a new chat now has its id and title, the list its new order. */
-  async chatAnswered(chatId, stream) {
+  /**
+   * The closing chat event: a new chat now has its id and title, the list its new order. The title is taken
+   * from the event, since the stored chat may not have it yet (the trace-sink writes it a moment later).
+   */
+  async chatAnswered(chatId, title, stream) {
     stream.chatId = chatId;
     if (this.chatId === null || this.chatId === chatId) {
       this.chatId = chatId;
       setHash(chatId);
     }
+    let chats = this.chatList.chats;
     try {
-      await this.refreshChats();
+      chats = readChats(await this.api.json('GET', '/chats'));
     } catch (e) {
-      return; // the list catches up on the next change
+      // the list catches up on the next change
     }
+    const known = chats.find(chat => chat.id === chatId);
+    if (!known) {
+      chats = [{id: chatId, title, updatedAt: new Date().toISOString()}, ...chats];
+    } else if (!known.title && title) {
+      known.title = title;
+    }
+    this.chatList.render(chats, this.chatId);
     if (this.chatId === chatId) {
       this.showTitle(this.chatList.title(chatId));
       this.showUsage();
