@@ -29,7 +29,7 @@ final class ChatPage {
     /** Every file the page loads, besides index.html. A new file must be added here to be served. */
     static final List<String> ASSETS = List.of(
             "chat.css", "favicon.svg",
-            "app.js", "api.js", "auth.js", "sse.js", "i18n.js", "dom.js", "markdown.js", "format.js",
+            "app.js", "api.js", "auth.js", "sse.js", "i18n.js", "dom.js", "markdown.js", "format.js", "names.js",
             "datablock.js", "chart.js", "conversation.js", "chatlist.js");
 
     /** One file in memory with what the response needs. */

@@ -172,11 +172,13 @@ class ChatApp {
     byId('sign-in').hidden = true;
     byId('workspace').hidden = false;
     this.showUser();
+    this.composerReady(false);
     try {
       await this.api.loadFeatures();
       await this.refreshChats();
     } catch (e) {
       this.notice(e);
+      this.composerReady(true);
       return;
     }
     const inflight = readInflight();
@@ -210,7 +212,7 @@ class ChatApp {
     this.showWelcome(true);
     this.chatList.render(this.chatList.chats, null);
     this.toggleSidebar(false);
-    byId('message').focus();
+    this.composerReady(true);
   }
 
   async openChat(id) {
@@ -228,6 +230,8 @@ class ChatApp {
     this.showTitle(this.chatList.title(id));
     this.toggleSidebar(false);
     const messages = clear(byId('messages'));
+    // Nothing can be asked in this chat before its earlier messages are in place.
+    this.composerReady(false);
     let stored;
     try {
       stored = await this.api.json('GET', `/chats/${id}/messages?limit=100`);
@@ -238,10 +242,11 @@ class ChatApp {
       } else {
         this.notice(e);
       }
+      this.composerReady(true);
       return;
     }
     if (this.chatId !== id) {
-      return; // another chat was picked meanwhile
+      return; // another chat was picked meanwhile; it readies the composer
     }
     const list = Array.isArray(stored) ? stored : [];
     const inflight = readInflight();
@@ -258,7 +263,16 @@ class ChatApp {
     });
     scrollToEnd(true);
     this.showUsage();
-    byId('message').focus();
+    this.composerReady(true);
+  }
+
+  /** The question box is usable only when a question can go to the chat on screen. */
+  composerReady(ready) {
+    byId('message').disabled = !ready;
+    byId('send').disabled = !ready || this.streaming !== null;
+    if (ready) {
+      byId('message').focus();
+    }
   }
 
   showTitle(title) {
@@ -356,7 +370,7 @@ class ChatApp {
 
   async ask(raw) {
     const text = String(raw ?? '').trim();
-    if (!text || this.streaming) {
+    if (!text || this.streaming || byId('message').disabled) {
       return;
     }
     byId('message').value = '';
@@ -409,12 +423,14 @@ class ChatApp {
     if (this.streaming === stream) {
       this.streaming = null;
     }
-    byId('send').disabled = false;
+    byId('send').disabled = byId('message').disabled;
     byId('stop').hidden = true;
     if (stream.done) {
       forgetInflight();
     }
-    byId('message').focus();
+    if (!byId('message').disabled) {
+      byId('message').focus();
+    }
   }
 
   /** Stops reading the open stream (another chat was picked): the request goes on and is stored in its chat. */

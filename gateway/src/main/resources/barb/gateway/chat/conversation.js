@@ -7,6 +7,7 @@ import {renderMarkdown} from './markdown.js';
 import {formatDuration} from './format.js';
 import {DataBlockView, flash} from './datablock.js';
 import {ApiError} from './api.js';
+import {inReaderLanguage} from './names.js';
 
 export function questionView(text) {
   return el('div', {class: 'turn question'}, el('div', {class: 'bubble'}, text));
@@ -222,6 +223,7 @@ export class AnswerView {
     const view = new AnswerView({api, onClarify});
     view.requestId = typeof message.request_id === 'string' ? message.request_id : null;
     const traces = Array.isArray(message.traces) ? message.traces : [];
+    const lang = traces.find(trace => trace.agent_name === 'intent')?.output_data?.lang;
     for (const trace of traces) {
       view.step(trace.step_number, trace.agent_name, trace.duration_ms);
       const output = trace.output_data ?? {};
@@ -229,7 +231,7 @@ export class AnswerView {
         view.acknowledge(output.acknowledge);
       } else if (trace.agent_name === 'executor' && Array.isArray(output.results)) {
         output.results.filter(r => r && typeof r === 'object' && r.truncated !== true)
-          .forEach(result => view.dataBlock(result));
+          .forEach(result => view.dataBlock(inReaderLanguage(result, lang)));
       } else if (trace.agent_name === 'clarifier') {
         view.options = clarifyingOptions(trace.input_data);
       }

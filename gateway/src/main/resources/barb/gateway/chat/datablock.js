@@ -94,23 +94,31 @@ export class DataBlockView {
     const copyButton = el('button', {type: 'button', class: 'small', onclick: () => this.copy(copyButton)},
       t('copyTable'));
     return el('div', {class: 'block-head'},
-      el('strong', {class: 'row-count'}, t('rows', {n: this.total})),
-      facts.length ? el('span', {class: 'muted'}, ' · ' + facts.join(' · ')) : null,
-      el('span', {class: 'spacer'}),
+      el('span', {class: 'block-facts'},
+        el('strong', {class: 'row-count'}, t('rows', {n: this.total})),
+        facts.length ? el('span', {class: 'muted'}, ' · ' + facts.join(' · ')) : null),
       copyButton);
   }
 
   fillHead() {
     clear(this.headRow);
     for (const column of this.columns) {
-      const sorted = this.sort.column === column;
       const button = el('button', {type: 'button', class: 'sort', onclick: () => this.sortBy(column)},
-        columnLabel(column),
-        el('span', {class: 'sort-mark', 'aria-hidden': 'true'}, sorted ? (this.sort.descending ? ' ▼' : ' ▲') : ''));
+        columnLabel(column), el('span', {class: 'sort-mark', 'aria-hidden': 'true'}));
       this.headRow.appendChild(el('th', {
         scope: 'col', 'data-column': column, class: isNumericColumn(this.rows, column) ? 'num' : null,
-        'aria-sort': sorted ? (this.sort.descending ? 'descending' : 'ascending') : 'none',
+        'aria-sort': 'none',
       }, button));
+    }
+  }
+
+  /** The headers say which column the rows are sorted by, and which way. */
+  markSort() {
+    for (const th of this.headRow.children) {
+      const sorted = th.dataset.column === this.sort.column;
+      const direction = this.sort.descending ? 'descending' : 'ascending';
+      th.setAttribute('aria-sort', sorted ? direction : 'none');
+      th.querySelector('.sort-mark').textContent = sorted ? (this.sort.descending ? ' ▼' : ' ▲') : '';
     }
   }
 
@@ -128,9 +136,8 @@ export class DataBlockView {
     this.sort = {column, descending: this.sort.column === column ? !this.sort.descending : false};
     const direction = this.sort.descending ? -1 : 1;
     this.rows = [...this.rows].sort((a, b) => compareCells(a[column], b[column], direction));
-    this.fillHead();
+    this.markSort();
     this.fillBody();
-    this.headRow.querySelector(`th[data-column="${CSS.escape(column)}"] button`)?.focus();
   }
 
   moreRows() {
