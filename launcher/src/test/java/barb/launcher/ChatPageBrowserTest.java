@@ -163,7 +163,17 @@ class ChatPageBrowserTest {
             assertThat(browser.findElement(By.cssSelector(".chat-link[aria-current='page']")).getText())
                     .startsWith("Top 5 days by range in 2024");
         });
-        scrollIntoView(grouped.findElement(By.cssSelector(".data-block")));
+        // Controls whose routes this gateway does not have are not offered; copying is.
+        assertThat(browser.findElement(By.id("rename-chat")).isDisplayed()).isFalse();
+        assertThat(browser.findElement(By.id("delete-chat")).isDisplayed()).isFalse();
+        assertThat(grouped.findElements(By.cssSelector("button.vote"))).isEmpty();
+        WebElement copy = grouped.findElement(By.cssSelector(".actions button"));
+        assertThat(copy.getText()).isEqualTo("Copy");
+        copy.click();
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(copy.getText()).isEqualTo("Copied"));
+
+        List<WebElement> questions = browser.findElements(By.cssSelector(".turn.question"));
+        scrollIntoView(questions.get(questions.size() - 1));
         Chromium.screenshot(browser, "chat-page.png");
     }
 
@@ -239,11 +249,14 @@ class ChatPageBrowserTest {
         assertThat(answer.findElement(By.cssSelector("details.sql summary")).getText()).isEqualTo("Выполненный SQL");
         String chatId = chatIdInAddress();
 
-        WebDriver phone = Chromium.phone("the chat page on a phone", 390, 844);
+        // A phone whose person reads Russian: the page speaks Russian without being asked.
+        WebDriver phone = Chromium.phone("the chat page on a phone", 390, 844, "ru-RU");
         try {
             phone.get(devPage() + "#chat=" + chatId);
             await().atMost(PATIENCE).ignoreExceptions().untilAsserted(() ->
                     assertThat(phone.findElements(By.cssSelector(".turn.answer .data-block"))).hasSize(1));
+            assertThat(phone.findElement(By.id("send")).getText()).isEqualTo("Отправить");
+            assertThat(phone.findElement(By.cssSelector(".row-count")).getText()).isEqualTo("12 строк");
             // Stored, the answer keeps the reader's names in its table, like the live one.
             assertThat(column(phone.findElement(By.cssSelector(".turn.answer")), "month_name"))
                     .startsWith("январь", "февраль").hasSize(12);

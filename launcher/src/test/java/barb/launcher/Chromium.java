@@ -35,11 +35,16 @@ final class Chromium {
         return start(options);
     }
 
-    /** A browser emulating a phone's screen: its width in CSS pixels, a pixel ratio of 2, touch. */
-    static WebDriver phone(String what, int width, int height) {
+    /**
+     * A browser emulating a phone's screen (its width in CSS pixels, a pixel ratio of 2, touch) whose person
+     * prefers this language (navigator.language), e.g. "ru-RU".
+     */
+    static WebDriver phone(String what, int width, int height, String language) {
         ChromeOptions options = options(what);
         options.setExperimentalOption("mobileEmulation", Map.of(
                 "deviceMetrics", Map.of("width", width, "height", height, "pixelRatio", 2.0, "touch", true)));
+        options.addArguments("--lang=" + language);
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", language));
         return start(options);
     }
 

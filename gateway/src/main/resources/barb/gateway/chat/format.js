@@ -1,6 +1,6 @@
 // How values of a result look: numbers in the reader's locale, readable column names, dates.
 
-import {language} from './i18n.js';
+import {language, t} from './i18n.js';
 
 const COLUMN_NAMES = {
   en: {
@@ -74,7 +74,7 @@ export function formatDuration(ms) {
     return '';
   }
   if (ms < 1000) {
-    return new Intl.NumberFormat(language()).format(Math.round(ms)) + ' ms';
+    return t('milliseconds', {n: new Intl.NumberFormat(language()).format(Math.round(ms))});
   }
-  return new Intl.NumberFormat(language(), {maximumFractionDigits: 1}).format(ms / 1000) + ' s';
+  return t('seconds', {n: new Intl.NumberFormat(language(), {maximumFractionDigits: 1}).format(ms / 1000)});
 }
