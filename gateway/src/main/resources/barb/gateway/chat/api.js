@@ -15,6 +15,13 @@ const FEATURES = {
   resume: ['get', '/requests/{}/events'],
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Chat and request ids are UUIDs; nothing else from outside is put into a path. */
+export function isUuid(value) {
+  return typeof value === 'string' && UUID.test(value);
+}
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message);

@@ -4,9 +4,9 @@
 import {byId, el, clear} from './dom.js';
 import {t, initialLanguage, setLanguage, language, onLanguageChange} from './i18n.js';
 import {Auth, readConfig} from './auth.js';
-import {Api, ApiError, errorOf} from './api.js';
+import {Api, ApiError, errorOf, isUuid} from './api.js';
 import {readEvents} from './sse.js';
-import {ChatList, readChats, isChatId} from './chatlist.js';
+import {ChatList, readChats} from './chatlist.js';
 import {AnswerView, questionView} from './conversation.js';
 
 /** The request being answered, kept across a reload so its stream can be picked up again. */
@@ -216,7 +216,7 @@ class ChatApp {
   }
 
   async openChat(id) {
-    if (!isChatId(id)) {
+    if (!isUuid(id)) {
       this.newChat();
       return;
     }
@@ -383,7 +383,7 @@ class ChatApp {
     const view = this.newAnswer();
     scrollToEnd(true);
     const body = this.chatId ? {message: text, chat_id: this.chatId} : {message: text};
-    const stream = this.beginStream(view);
+    const stream = this.beginStream(view, text);
     try {
       const response = await this.api.fetch('POST', '/chat/stream',
         {body, headers: {Accept: 'text/event-stream'}, signal: stream.controller.signal});
@@ -409,8 +409,8 @@ class ChatApp {
     return view;
   }
 
-  beginStream(view) {
-    const stream = {controller: new AbortController(), view, requestId: null, lastEventId: null,
+  beginStream(view, question) {
+    const stream = {controller: new AbortController(), view, question, requestId: null, lastEventId: null,
       chatId: this.chatId, done: false};
     this.streaming = stream;
     byId('send').disabled = true;
@@ -475,9 +475,11 @@ class ChatApp {
   }
 
   onEvent(event, stream) {
-    if (typeof event.id === 'string' && event.id.includes(':')) {
+    // Event ids are <request_id>:<n>; the request id names the request in the newer routes' paths.
+    const match = typeof event.id === 'string' ? /^([0-9a-fA-F-]{36}):(\d+)$/.exec(event.id) : null;
+    if (match && isUuid(match[1])) {
       stream.lastEventId = event.id;
-      stream.requestId ??= event.id.slice(0, event.id.lastIndexOf(':'));
+      stream.requestId ??= match[1].toLowerCase();
       saveInflight(stream);
     }
     const nearEnd = isNearEnd();
@@ -485,7 +487,7 @@ class ChatApp {
     if (event.name === 'done') {
       stream.done = true;
       forgetInflight();
-    } else if (event.name === 'chat' && isChatId(event.data?.chat_id)) {
+    } else if (event.name === 'chat' && isUuid(event.data?.chat_id)) {
       const title = typeof event.data.title === 'string' && event.data.title.trim() ? event.data.title : null;
       this.chatAnswered(event.data.chat_id, title, stream);
     }
@@ -541,8 +543,13 @@ class ChatApp {
 
   /** After a reload during an answer: the request's events from the start, then live until done. */
   async resumeAfterReload(inflight) {
+    const question = inflight.question ? questionView(inflight.question) : null;
+    if (question) {
+      byId('messages').appendChild(question);
+    }
+    this.showWelcome(false);
     const view = this.newAnswer();
-    const stream = this.beginStream(view);
+    const stream = this.beginStream(view, inflight.question);
     stream.requestId = inflight.requestId;
     try {
       const response = await this.api.fetch('GET', `/requests/${inflight.requestId}/events`, {
@@ -550,6 +557,8 @@ class ChatApp {
         signal: stream.controller.signal,
       });
       if (!response.ok) {
+        // Long over or unknown: what there is to show is in the chat's stored messages.
+        question?.remove();
         view.element.remove();
         forgetInflight();
         return;
@@ -624,7 +633,7 @@ class ChatApp {
 
 function chatIdInHash() {
   const match = /^#chat=([0-9a-fA-F-]{36})$/.exec(location.hash);
-  return match && isChatId(match[1]) ? match[1].toLowerCase() : null;
+  return match && isUuid(match[1]) ? match[1].toLowerCase() : null;
 }
 
 /** The open chat in the address, so a reload (or a bookmark) opens it again. */
@@ -638,8 +647,8 @@ function setHash(chatId) {
 function readInflight() {
   try {
     const f = JSON.parse(sessionStorage.getItem(INFLIGHT_KEY));
-    if (f && isChatId(f.requestId) && (f.chatId === null || isChatId(f.chatId))) {
-      return {requestId: f.requestId, chatId: f.chatId};
+    if (f && isUuid(f.requestId) && (f.chatId === null || isUuid(f.chatId))) {
+      return {requestId: f.requestId, chatId: f.chatId, question: typeof f.question === 'string' ? f.question : null};
     }
   } catch (e) {
     // nothing usable stored
@@ -648,11 +657,12 @@ function readInflight() {
 }
 
 function saveInflight(stream) {
-  if (!isChatId(stream.requestId) || stream.done) {
+  if (!isUuid(stream.requestId) || stream.done) {
     return;
   }
   try {
-    sessionStorage.setItem(INFLIGHT_KEY, JSON.stringify({requestId: stream.requestId, chatId: stream.chatId}));
+    sessionStorage.setItem(INFLIGHT_KEY, JSON.stringify({requestId: stream.requestId, chatId: stream.chatId,
+      question: stream.question ?? null}));
   } catch (e) {
     // without storage a reload simply shows the stored answer later
   }

@@ -4,8 +4,7 @@
 import {el, clear} from './dom.js';
 import {t} from './i18n.js';
 import {formatWhen} from './format.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import {isUuid} from './api.js';
 
 /** The chats of a GET /chats answer that have a usable id, as {id, title, updatedAt}. */
 export function readChats(body) {
@@ -16,11 +15,7 @@ export function readChats(body) {
     id: typeof chat?.chat_id === 'string' ? chat.chat_id : chat?.id,
     title: typeof chat?.title === 'string' && chat.title.trim() ? chat.title : null,
     updatedAt: chat?.updated_at ?? chat?.created_at ?? null,
-  })).filter(chat => typeof chat.id === 'string' && UUID.test(chat.id));
-}
-
-export function isChatId(value) {
-  return typeof value === 'string' && UUID.test(value);
+  })).filter(chat => isUuid(chat.id));
 }
 
 export class ChatList {

@@ -6,7 +6,7 @@ import {t, hasMessage} from './i18n.js';
 import {renderMarkdown} from './markdown.js';
 import {formatDuration} from './format.js';
 import {DataBlockView, flash} from './datablock.js';
-import {ApiError} from './api.js';
+import {ApiError, isUuid} from './api.js';
 import {inReaderLanguage} from './names.js';
 
 export function questionView(text) {
@@ -41,7 +41,7 @@ export class AnswerView {
 
   /** One event of the stream. */
   handle(name, data) {
-    if (typeof data?.request_id === 'string') {
+    if (isUuid(data?.request_id)) {
       this.requestId = data.request_id;
     }
     switch (name) {
@@ -221,7 +221,7 @@ export class AnswerView {
    */
   static fromStored(message, {api, onClarify, isLast}) {
     const view = new AnswerView({api, onClarify});
-    view.requestId = typeof message.request_id === 'string' ? message.request_id : null;
+    view.requestId = isUuid(message.request_id) ? message.request_id : null;
     const traces = Array.isArray(message.traces) ? message.traces : [];
     const lang = traces.find(trace => trace.agent_name === 'intent')?.output_data?.lang;
     for (const trace of traces) {
