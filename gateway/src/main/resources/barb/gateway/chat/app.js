@@ -22,6 +22,7 @@ class ChatApp {
     this.answers = [];       // the open chat's answers, to retire clarifying options once it moves on
     this.streaming = null;   // the request being answered: {controller, view, requestId, lastEventId, chatId, done}
     this.entered = false;
+    this.opening = 0;        // counts chat openings: a slow answer for an earlier one is dropped
     this.chatList = new ChatList(byId('chat-list'), byId('chat-list-empty'), id => this.openChat(id));
   }
 
@@ -204,6 +205,7 @@ class ChatApp {
 
   newChat() {
     this.leaveStream();
+    this.opening++;
     this.chatId = null;
     this.answers = [];
     setHash(null);
@@ -221,6 +223,7 @@ class ChatApp {
       return;
     }
     this.leaveStream();
+    const opening = ++this.opening;
     this.chatId = id;
     this.answers = [];
     setHash(id);
@@ -236,6 +239,9 @@ class ChatApp {
     try {
       stored = await this.api.json('GET', `/chats/${id}/messages?limit=100`);
     } catch (e) {
+      if (opening !== this.opening) {
+        return;
+      }
       if (e instanceof ApiError && e.status === 404) {
         this.newChat();
         this.notice(t('noSuchChat'));
@@ -245,8 +251,8 @@ class ChatApp {
       this.composerReady(true);
       return;
     }
-    if (this.chatId !== id) {
-      return; // another chat was picked meanwhile; it readies the composer
+    if (opening !== this.opening) {
+      return; // another chat (or this one again) was opened meanwhile; that opening draws it
     }
     const list = Array.isArray(stored) ? stored : [];
     const inflight = readInflight();
@@ -271,7 +277,7 @@ class ChatApp {
     byId('message').disabled = !ready;
     byId('send').disabled = !ready || this.streaming !== null;
     if (ready) {
-      byId('message').focus();
+      focusMessage();
     }
   }
 
@@ -429,7 +435,7 @@ class ChatApp {
       forgetInflight();
     }
     if (!byId('message').disabled) {
-      byId('message').focus();
+      focusMessage();
     }
   }
 
@@ -673,6 +679,13 @@ function forgetInflight() {
     sessionStorage.removeItem(INFLIGHT_KEY);
   } catch (e) {
     // nothing stored
+  }
+}
+
+/** Back to the question box; not on a touch screen, where it would open the keyboard over the answers. */
+function focusMessage() {
+  if (!matchMedia('(pointer: coarse)').matches) {
+    byId('message').focus();
   }
 }
 
