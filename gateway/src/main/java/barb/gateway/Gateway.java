@@ -32,7 +32,8 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The HTTP face of Barb, on Helidon SE's virtual-thread web server: the chat API ({@code POST /chat/stream} with
+ * The HTTP face of Barb, on Helidon SE's virtual-thread web server: the chat page ({@code GET /},
+ * {@code /assets/*}, {@code /config.json}; {@link ChatPage}), the chat API ({@code POST /chat/stream} with
  * SSE, the chats in {@link ChatRoutes}, a request's feedback, rows and cancellation in {@link RequestRoutes}, its
  * events resumed in {@link EventsStream}), {@code GET /openapi.json} describing all of it, {@code GET /healthz}, and
  * for operators {@code GET /metrics} (Prometheus text: consumer lag, the process's stage meters, JVM),
@@ -68,6 +69,7 @@ public final class Gateway implements AutoCloseable {
     private final boolean ownsMetrics;
     private final Authenticator auth;
     private final OperatorAccess operators;
+    private final ChatPage chatPage;
     private volatile OriginCheck origins;
     private LagMonitor lag;
     private FiguresService figures;
@@ -91,6 +93,7 @@ public final class Gateway implements AutoCloseable {
         this.store = new ChatStore(db);
         this.auth = new Authenticator(config.auth(), config.devUserId());
         this.operators = new OperatorAccess(config.operatorToken());
+        this.chatPage = new ChatPage(config.auth());
         this.origins = OriginCheck.of(config.allowedOrigins(), config.host(), config.port());
         GatewayMetrics gatewayMetrics = new GatewayMetrics(metrics.registry());
         CancelPublisher cancels = new CancelPublisher(producer);
@@ -217,6 +220,10 @@ public final class Gateway implements AutoCloseable {
             log.info("sign-in: Supabase access tokens signed with the keys at {} (ES256/RS256), issuer {}",
                     JwtVerifier.jwksUrl(mode.supabaseUrl()), JwtVerifier.issuer(mode.supabaseUrl()));
         }
+        if (mode.supabaseUrl() == null || mode.anonKey() == null) {
+            // API clients with their own tokens still work; only the page's own sign-in form cannot.
+            log.warn("the chat page cannot sign people in: it needs BARB_SUPABASE_URL and BARB_SUPABASE_ANON_KEY");
+        }
         logOperatorAccess(config);
     }
 
@@ -254,6 +261,9 @@ public final class Gateway implements AutoCloseable {
                 user(Method.GET, "/requests/{id}/rows", requestRoutes::rows),
                 user(Method.POST, "/requests/{id}/cancel", requestRoutes::cancel),
                 user(Method.GET, "/requests/{id}/events", events::handle),
+                new ApiRoute(Method.GET, "/", ApiRoute.Access.PUBLIC, chatPage::index),
+                new ApiRoute(Method.GET, "/assets/{name}", ApiRoute.Access.PUBLIC, chatPage::asset),
+                new ApiRoute(Method.GET, "/config.json", ApiRoute.Access.PUBLIC, chatPage::config),
                 new ApiRoute(Method.GET, "/openapi.json", ApiRoute.Access.PUBLIC, this::openApi),
                 new ApiRoute(Method.GET, "/healthz", ApiRoute.Access.PUBLIC, this::health),
                 new ApiRoute(Method.GET, "/metrics", ApiRoute.Access.OPERATOR, this::metrics),

@@ -190,7 +190,15 @@ class GatewayAuthTest {
         SseClient.Result missing = alice.get("/no/such/thing");
         assertThat(missing.status()).isEqualTo(404);
         assertThat(missing.json().get("error").asText()).isEqualTo("not_found");
-        assertThat(anonymous.get("/").status()).isEqualTo(404);
+        assertThat(anonymous.get("/index.html").status()).isEqualTo(404);
+        // The chat page itself is open: it is what shows the sign-in form.
+        SseClient.Result page = anonymous.get("/");
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.header("Content-Type")).startsWith("text/html");
+        // Sign-in is on, but with the HS256 secret only the page has no project to sign people in at.
+        SseClient.Result config = anonymous.get("/config.json");
+        assertThat(config.status()).isEqualTo(200);
+        assertThat(config.json()).isEqualTo(barb.core.Json.object().put("auth", "supabase"));
 
         SseClient.Result wrong = alice.send("DELETE", "/chats", null);
         assertThat(wrong.status()).isEqualTo(405);

@@ -88,4 +88,18 @@ class GatewayConfigTest {
         assertThatThrownBy(() -> GatewayConfig.fromEnv(Map.of("BARB_OPERATOR_TOKEN", "short")))
                 .hasMessageContaining("at least 16");
     }
+
+    @Test
+    void readsTheAnonKeyTheChatPageSignsInWith() {
+        GatewayConfig c = GatewayConfig.fromEnv(Map.of("BARB_SUPABASE_URL", "https://project.supabase.co",
+                "BARB_SUPABASE_ANON_KEY", " eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2ln "));
+        assertThat(c.auth().anonKey()).isEqualTo("eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2ln");
+        assertThat(GatewayConfig.fromEnv(Map.of("BARB_SUPABASE_URL", "https://project.supabase.co")).auth().anonKey())
+                .isNull();
+        assertThatThrownBy(() -> GatewayConfig.fromEnv(Map.of("BARB_SUPABASE_ANON_KEY", "sb_publishable_x")))
+                .hasMessageContaining("BARB_SUPABASE_ANON_KEY is set but BARB_SUPABASE_URL is not");
+        assertThatThrownBy(() -> GatewayConfig.fromEnv(Map.of("BARB_SUPABASE_URL", "https://project.supabase.co",
+                "BARB_SUPABASE_ANON_KEY", "key\"><script>")))
+                .hasMessageContaining("BARB_SUPABASE_ANON_KEY must be");
+    }
 }

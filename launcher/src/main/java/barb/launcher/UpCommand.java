@@ -24,8 +24,8 @@ final class UpCommand implements Callable<Integer> {
             stopped.countDown();
         }, "barb-shutdown"));
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.printf("%nBarb is up in %.1f s. Chat: http://127.0.0.1:%d  (POST /chat/stream)%n", ms / 1000.0,
-                stack.httpPort());
+        System.out.printf("%nBarb is up in %.1f s. Chat page: http://127.0.0.1:%d/  (API: POST /chat/stream)%n",
+                ms / 1000.0, stack.httpPort());
         System.out.println("Try:  ./barb ask \"top 5 days by range in 2024\"      Ctrl-C stops everything.");
         System.out.printf("Kafka: %s (more workers: BARB_KAFKA_BOOTSTRAP=%s BARB_PG_URL=%s ./barb worker NAME)%n",
                 stack.bootstrap(), stack.bootstrap(), stack.jdbcUrl());

@@ -8,24 +8,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -43,22 +32,10 @@ class OpsPageBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Optional<Path> chromium = Browsers.chromium();
-        assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium chromium-driver):"
-                + " the ops page browser test is skipped");
-        Path driver = Browsers.chromedriver().orElseGet(() -> fail("chromium is installed but chromedriver is not:"
-                + " apt-get install chromium-driver"));
+        assumeTrue(Chromium.binary().isPresent(), "chromium is not installed (apt-get install chromium"
+                + " chromium-driver): the ops page browser test is skipped");
         stack = TestStack.start("ops-page");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(chromium.get().toFile());
-        // Root in a container has no user namespace for Chromium's sandbox; /dev/shm is small there.
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1280,1000");
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(driver.toFile())
-                .usingAnyFreePort()
-                .build();
-        browser = new ChromeDriver(service, options);
+        browser = Chromium.desktop("the ops page browser test", 1280, 1000);
     }
 
     @AfterAll
@@ -114,8 +91,7 @@ class OpsPageBrowserTest {
                 .getAttribute("href");
 
         // What the person saw, kept with the test reports for a look after a run.
-        Path screenshot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
-        Files.copy(screenshot, Path.of("target", "ops-page.png"), StandardCopyOption.REPLACE_EXISTING);
+        Chromium.screenshot(browser, "ops-page.png");
 
         browser.get(traceUrl);
         JsonNode trace = Json.parse(browser.findElement(By.tagName("body")).getText());
@@ -140,39 +116,6 @@ class OpsPageBrowserTest {
             SseCapture.ask(stack.httpPort(), question, null);
         } catch (Exception e) {
             // The stream ends with the stack; nothing waits for this answer.
-        }
-    }
-
-    /** Where Debian puts Chromium and its driver (the real binary, not the wrapper script), else the PATH. */
-    static final class Browsers {
-        private Browsers() {
-        }
-
-        static Optional<Path> chromium() {
-            return first(List.of("/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser"),
-                    List.of("chromium", "chromium-browser"));
-        }
-
-        static Optional<Path> chromedriver() {
-            return first(List.of("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"), List.of("chromedriver"));
-        }
-
-        private static Optional<Path> first(List<String> paths, List<String> names) {
-            for (String p : paths) {
-                if (Files.isExecutable(Path.of(p))) {
-                    return Optional.of(Path.of(p));
-                }
-            }
-            String path = System.getenv().getOrDefault("PATH", "");
-            for (String dir : path.split(File.pathSeparator)) {
-                for (String name : names) {
-                    Path candidate = Path.of(dir, name);
-                    if (!dir.isBlank() && Files.isExecutable(candidate)) {
-                        return Optional.of(candidate);
-                    }
-                }
-            }
-            return Optional.empty();
         }
     }
 }

@@ -11,6 +11,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The whole Barb stack against the test JVM's shared broker and database, with three years of synthetic data,
@@ -21,6 +22,22 @@ final class TestStack {
     }
 
     static BarbStack start(String name) throws Exception {
+        Map<String, String> env = env(name);
+        return BarbStack.start(LauncherConfig.fromEnv(env), env, EnumSet.allOf(BarbStack.Part.class),
+                BarbStack.agentStages());
+    }
+
+    /**
+     * Only a gateway, with extra settings (sign-in, say), over the same broker and database: the stages of a
+     * stack from {@link #start} answer its requests, as a second gateway instance of one deployment would.
+     */
+    static BarbStack startGateway(String name, Map<String, String> settings) throws Exception {
+        Map<String, String> env = env(name);
+        env.putAll(settings);
+        return BarbStack.start(LauncherConfig.fromEnv(env), env, EnumSet.of(BarbStack.Part.GATEWAY), Set.of());
+    }
+
+    private static Map<String, String> env(String name) {
         Map<String, String> env = new HashMap<>();
         env.put("BARB_KAFKA_BOOTSTRAP", SharedInfra.kafka().bootstrap());
         env.put("BARB_PG_URL", SharedInfra.postgres().jdbcUrl());
@@ -30,8 +47,7 @@ final class TestStack {
         env.put("BARB_DATA_TO", "2024-12-31");
         env.put("BARB_HTTP_PORT", "0");
         env.put("BARB_TOPIC_PARTITIONS", "3");
-        return BarbStack.start(LauncherConfig.fromEnv(env), env, EnumSet.allOf(BarbStack.Part.class),
-                BarbStack.agentStages());
+        return env;
     }
 
     static double scalar(MarketDataStore store, String sql) throws SQLException {
