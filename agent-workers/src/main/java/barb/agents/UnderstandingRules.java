@@ -88,7 +88,9 @@ final class UnderstandingRules {
             for (String field : r.clarify()) {
                 required.add(item(field, field.startsWith("term:") ? offers : r.alternatives()));
             }
-            return new Understanding("data", r.goal(), false, false, null, null, null,
+            // the chat gets its title now, from what was read so far: a chat that starts by asking is named too
+            String title = r.step() == null ? null : title(offers.isEmpty() ? heading(r.step(), lang) : offers.get(0));
+            return new Understanding("data", r.goal(), false, false, null, null, title,
                     new NeedClarification(required, List.of(), context));
         }
         String heading = heading(r.step(), lang);

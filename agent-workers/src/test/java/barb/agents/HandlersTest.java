@@ -146,8 +146,11 @@ class HandlersTest {
 
     @Test
     void clarifierAsksInTheUsersLanguageAndWaits() {
-        RequestEnvelope env = start("какой обычно дневной диапазон?").withIntent("data", "ru", "x");
+        RequestEnvelope env = Pipeline.envelope("какой обычно дневной диапазон?", null, true)
+                .withIntent("data", "ru", "x");
         env = new UnderstanderHandler(() -> Pipeline.COVERAGE).handle(env).envelope();
+        // a chat that starts with a question back is named all the same
+        assertThat(ChatState.suggestedTitle(env)).isNotBlank();
         StageOutcome o = new ClarifierHandler().handle(env);
         assertThat(o.finish().clarification().rounds()).isEqualTo(1);
         assertThat(o.finish().clarification().originalQuestion()).isEqualTo("какой обычно дневной диапазон?");
