@@ -54,8 +54,14 @@ final class UsersBench implements Callable<Integer> {
     @Option(names = "--questions", description = "Questions each quiet user asks per phase, one at a time (default 15).")
     int questions = 15;
 
-    @Option(names = "--noisy-concurrency", description = "Questions the noisy user keeps in flight (default 32).")
+    @Option(names = "--noisy-concurrency", description = "Questions the noisy user keeps in flight (default 32; 0: "
+            + "no noisy user in this process, e.g. when another process floods with --flood-only).")
     int noisyConcurrency = 32;
+
+    @Option(names = "--flood-only", paramLabel = "SECONDS", description = "Only be the noisy user, for this many "
+            + "seconds, and print what happened to the flood: run it as a separate (e.g. niced) process so its own "
+            + "CPU does not count against the quiet users on a small machine.")
+    int floodOnlySeconds;
 
     @Option(names = "--noisy-ignores-retry-after", description = "The noisy user asks again at once after a 429 "
             + "instead of waiting the Retry-After it was given (default: it waits, as an HTTP client library does).")
@@ -84,9 +90,14 @@ final class UsersBench implements Callable<Integer> {
             System.err.println("--secret (or BARB_SUPABASE_JWT_SECRET) must be the gateway's JWT secret, 32+ characters");
             return 2;
         }
-        if (users < 1 || questions < 1 || noisyConcurrency < 1) {
-            System.err.println("--users, --questions and --noisy-concurrency must be at least 1");
+        if (users < 1 || questions < 1 || noisyConcurrency < 0 || floodOnlySeconds < 0
+                || floodOnlySeconds > 0 && noisyConcurrency < 1) {
+            System.err.println("--users and --questions must be at least 1, --noisy-concurrency at least 0 (1 with "
+                    + "--flood-only), --flood-only not negative");
             return 2;
+        }
+        if (floodOnlySeconds > 0) {
+            return floodOnly();
         }
         List<User> quiet = new ArrayList<>();
         for (int i = 0; i < users; i++) {
@@ -102,24 +113,7 @@ final class UsersBench implements Callable<Integer> {
         List<Answer> flood = Collections.synchronizedList(new ArrayList<>());
         List<Long> beside;
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<?>> floods = new ArrayList<>();
-            for (int c = 0; c < noisyConcurrency; c++) {
-                int n = c;
-                floods.add(pool.submit(() -> {
-                    int i = 0;
-                    while (flooding.get()) {
-                        Answer a = ask(noisy, BenchCommand.Pipeline.QUESTIONS.get((n + i++)
-                                % BenchCommand.Pipeline.QUESTIONS.size()), null);
-                        flood.add(a);
-                        // a well-behaved client waits what the 429 said, checking now and then whether the bench ended
-                        long until = System.nanoTime() + a.retryAfterSeconds() * 1_000_000_000L;
-                        while (!ignoreRetryAfter && flooding.get() && System.nanoTime() < until) {
-                            Thread.sleep(100);
-                        }
-                    }
-                    return null;
-                }));
-            }
+            List<Future<?>> floods = flood(pool, noisy, flooding, flood);
             beside = quietPhase(quiet);
             flooding.set(false);
             for (Future<?> f : floods) {
@@ -151,6 +145,55 @@ final class UsersBench implements Callable<Integer> {
             System.out.println("some quiet users' questions were not answered");
         }
         return leaks.get() == 0 && foreignChats == 0 && quietAllAnswered ? 0 : 1;
+    }
+
+    /** The noisy user's questions, noisyConcurrency at a time, until flooding is cleared. */
+    private List<Future<?>> flood(ExecutorService pool, User noisy, AtomicBoolean flooding, List<Answer> answers) {
+        List<Future<?>> floods = new ArrayList<>();
+        for (int c = 0; c < noisyConcurrency; c++) {
+            int n = c;
+            floods.add(pool.submit(() -> {
+                int i = 0;
+                while (flooding.get()) {
+                    Answer a;
+                    try {
+                        a = ask(noisy, BenchCommand.Pipeline.QUESTIONS.get((n + i++)
+                                % BenchCommand.Pipeline.QUESTIONS.size()), null);
+                    } catch (java.io.IOException e) {
+                        a = new Answer(-1, 0, null); // a refused or reset connection is a failed question
+                    }
+                    answers.add(a);
+                    // a well-behaved client waits what the 429 said, checking now and then whether the bench ended
+                    long until = System.nanoTime() + a.retryAfterSeconds() * 1_000_000_000L;
+                    while (!ignoreRetryAfter && flooding.get() && System.nanoTime() < until) {
+                        Thread.sleep(100);
+                    }
+                }
+                return null;
+            }));
+        }
+        return floods;
+    }
+
+    private int floodOnly() throws Exception {
+        User noisy = newUser();
+        AtomicBoolean flooding = new AtomicBoolean(true);
+        List<Answer> answers = Collections.synchronizedList(new ArrayList<>());
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> floods = flood(pool, noisy, flooding, answers);
+            Thread.sleep(floodOnlySeconds * 1000L);
+            flooding.set(false);
+            for (Future<?> f : floods) {
+                f.get();
+            }
+        }
+        long answered = answers.stream().filter(a -> a.status() == 200).count();
+        long refused = answers.stream().filter(a -> a.status() == 429).count();
+        System.out.printf("noisy user alone for %d s, %d in flight, %s: %d asked, %d answered, %d refused (429), "
+                        + "%d failed%n", floodOnlySeconds, noisyConcurrency,
+                ignoreRetryAfter ? "asking again at once after a 429" : "waiting Retry-After", answers.size(),
+                answered, refused, answers.size() - answered - refused);
+        return 0;
     }
 
     /** Every quiet user asks its questions one after another, all users at once; the latencies of the answered. */
