@@ -163,7 +163,6 @@ final class BarbStack implements AutoCloseable {
         barb.core.GroupTimeouts.fromEnv(env).apply(bootstrap,
                 ConsumerGroups.pipeline(TraceSink.Settings.fromEnv(env).groupId()).keySet());
 
-
         if (parts.contains(Part.EXECUTOR)) {
             store = DataSetup.openOrGenerate(config);
             started.push(new Running("market data", store));
