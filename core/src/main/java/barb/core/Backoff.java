@@ -10,6 +10,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * together but still wait. What is retried at all stays with each caller (FailureClassifier, HTTP statuses).
  */
 public record Backoff(Duration base, Duration max) {
+    /** Between failed polls of a consumer (e.g. fenced from its group): soon at first, at most every 5 s. */
+    public static final Backoff POLL = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(5));
     public Backoff {
         if (base == null || max == null || base.isNegative() || max.compareTo(base) < 0) {
             throw new IllegalArgumentException("backoff must be 0 <= base <= max, got base " + base + " max " + max);

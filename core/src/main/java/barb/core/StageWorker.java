@@ -68,6 +68,8 @@ public final class StageWorker implements AutoCloseable {
     private final boolean ownsCancels;
     private final OffsetTracker tracker = new OffsetTracker();
     private final Semaphore permits;
+    /** Between a handler's retried attempts. */
+    private final Backoff handlerBackoff;
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicLong handled = new AtomicLong();
     private volatile boolean running = true;
@@ -77,8 +79,7 @@ public final class StageWorker implements AutoCloseable {
     /** Makes the consumer; tests put a MockConsumer here to make polling fail. */
     java.util.function.Function<java.util.Properties, org.apache.kafka.clients.consumer.Consumer<String, byte[]>>
             consumers = KafkaConsumer::new;
-    /** The wait between failed polls. */
-    private static final Backoff POLL_BACKOFF = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(5));
+
     private KafkaProducer<String, byte[]> producer;
     private Thread pollThread;
 
@@ -110,6 +111,7 @@ public final class StageWorker implements AutoCloseable {
         this.agent = handler.stage().agentName();
         this.metrics = metrics.stage(agent);
         this.permits = new Semaphore(settings.maxInFlight());
+        this.handlerBackoff = new Backoff(settings.retryBackoff(), settings.retryBackoff().multipliedBy(8));
     }
 
     public StageWorker start() {
@@ -169,7 +171,7 @@ public final class StageWorker implements AutoCloseable {
                     log.warn("stage {}: polling failed ({} in a row), polling again: {}", agent, failedPolls,
                             e.toString());
                     metrics.pollFailed();
-                    sleep(POLL_BACKOFF.after(failedPolls).toMillis());
+                    sleep(Backoff.POLL.after(failedPolls).toMillis());
                     continue;
                 }
                 for (ConsumerRecord<String, byte[]> rec : records) {
@@ -320,8 +322,7 @@ public final class StageWorker implements AutoCloseable {
                     log.info("stage {}: attempt {} for request {} failed, retrying: {}", agent, attempt,
                             env.requestId(), cause.toString());
                     metrics.retried();
-                    sleep(new Backoff(settings.retryBackoff(), settings.retryBackoff().multipliedBy(8))
-                            .after(attempt).toMillis());
+                    sleep(handlerBackoff.after(attempt).toMillis());
                     continue;
                 }
                 log.warn("stage {}: request {} failed: {}", agent, env.requestId(), cause.toString(), cause);

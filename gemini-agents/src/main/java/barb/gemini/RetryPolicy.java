@@ -23,13 +23,11 @@ import java.util.regex.Pattern;
 final class RetryPolicy {
     private static final Pattern RETRY_DELAY = Pattern.compile("\"retryDelay\"\\s*:\\s*\"(\\d+(?:\\.\\d+)?)s\"");
 
-    private final Duration baseBackoff;
-    private final Duration maxBackoff;
+    private final Backoff backoff;
     private final DoubleSupplier random;
 
     RetryPolicy(Duration baseBackoff, Duration maxBackoff, DoubleSupplier random) {
-        this.baseBackoff = baseBackoff;
-        this.maxBackoff = maxBackoff;
+        this.backoff = new Backoff(baseBackoff, maxBackoff);
         this.random = random;
     }
 
@@ -43,8 +41,8 @@ final class RetryPolicy {
      * @param serverHint what the server asked for, or null
      */
     Duration delayAfter(int failedAttempt, Duration serverHint) {
-        long maxMs = maxBackoff.toMillis();
-        long jittered = new Backoff(baseBackoff, maxBackoff).after(failedAttempt, random.getAsDouble()).toMillis();
+        long maxMs = backoff.max().toMillis();
+        long jittered = backoff.after(failedAttempt, random.getAsDouble()).toMillis();
         long wanted = serverHint == null ? jittered : Math.max(jittered, serverHint.toMillis());
         return Duration.ofMillis(Math.min(maxMs, Math.max(0, wanted)));
     }

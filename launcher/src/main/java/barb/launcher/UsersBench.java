@@ -131,10 +131,10 @@ final class UsersBench implements Callable<Integer> {
         long refused = flood.stream().filter(a -> a.status() == 429).count();
         long failed = flood.size() - answered - refused;
         System.out.printf("quiet users %d, %d questions each per phase, one at a time%n", users, questions);
-        System.out.printf("quiet alone          p50 %d ms  p99 %d ms  max %d ms%n", pct(alone, 50), pct(alone, 99),
-                pct(alone, 100));
-        System.out.printf("quiet beside noisy   p50 %d ms  p99 %d ms  max %d ms%n", pct(beside, 50), pct(beside, 99),
-                pct(beside, 100));
+        System.out.printf("quiet alone          p50 %d ms  p99 %d ms  max %d ms%n", BenchCommand.Pipeline.pct(alone, 50), BenchCommand.Pipeline.pct(alone, 99),
+                BenchCommand.Pipeline.pct(alone, 100));
+        System.out.printf("quiet beside noisy   p50 %d ms  p99 %d ms  max %d ms%n", BenchCommand.Pipeline.pct(beside, 50), BenchCommand.Pipeline.pct(beside, 99),
+                BenchCommand.Pipeline.pct(beside, 100));
         System.out.printf("noisy user, %d in flight, %s: %d asked, %d answered, %d refused (429), %d failed%n",
                 noisyConcurrency, ignoreRetryAfter ? "asking again at once after a 429" : "waiting Retry-After",
                 flood.size(), answered, refused, failed);
@@ -307,7 +307,4 @@ final class UsersBench implements Callable<Integer> {
         return foreign;
     }
 
-    private static long pct(List<Long> values, int p) {
-        return BenchCommand.Pipeline.pct(values, p);
-    }
 }

@@ -187,7 +187,6 @@ public final class TraceSink implements AutoCloseable {
             }
         });
         int failedPolls = 0;
-        Backoff pollBackoff = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(5));
         try {
             while (running) {
                 ConsumerRecords<String, byte[]> records;
@@ -203,7 +202,7 @@ public final class TraceSink implements AutoCloseable {
                     lastError = e.toString();
                     log.warn("trace-sink: polling failed ({} in a row), polling again: {}", failedPolls, e.toString());
                     pollFailures.incrementAndGet();
-                    Thread.sleep(pollBackoff.after(failedPolls).toMillis());
+                    Thread.sleep(Backoff.POLL.after(failedPolls).toMillis());
                     continue;
                 }
                 addPending(records);

@@ -1062,9 +1062,9 @@ final class StepBuilder {
             Set<String> namedByBoth = new java.util.HashSet<>();
             if (complement) {
                 Set<String> first = new java.util.HashSet<>();
-                bySegment.get(0).forEach(f -> first.add(f.kind() + "|" + f.value()));
+                bySegment.get(0).forEach(f -> first.add(sameThing(f)));
                 for (int i = 1; i < segments; i++) {
-                    bySegment.get(i).stream().map(f -> f.kind() + "|" + f.value()).filter(first::contains)
+                    bySegment.get(i).stream().map(StepBuilder::sameThing).filter(first::contains)
                             .forEach(namedByBoth::add);
                 }
                 namedByBoth.remove("complement|");
@@ -1075,7 +1075,7 @@ final class StepBuilder {
                 List<Lexicon.Finding> side = new ArrayList<>();
                 boolean complementSide = bySegment.get(i).stream().anyMatch(f -> f.kind().equals("complement"));
                 for (Lexicon.Finding f : bySegment.get(i)) {
-                    String key = f.kind() + "|" + f.value();
+                    String key = sameThing(f);
                     if (namedByBoth.contains(key)) {
                         if (i == 0) {
                             common.add(f);
@@ -1084,7 +1084,7 @@ final class StepBuilder {
                     }
                     // the rest "(без нфп)": naming the first side's event again says what the rest is without
                     if (complementSide && i > 0 && NEGATABLE.contains(f.kind())
-                            && bySegment.get(0).stream().anyMatch(o -> (o.kind() + "|" + o.value()).equals(key))) {
+                            && bySegment.get(0).stream().anyMatch(o -> sameThing(o).equals(key))) {
                         continue;
                     }
                     boolean negatable = complement && i == 0 && NEGATABLE.contains(f.kind());
@@ -1096,7 +1096,7 @@ final class StepBuilder {
                 }
                 if (complementSide && i > 0) {
                     side.addAll(negations(bySegment.get(0).stream()
-                            .filter(f -> NEGATABLE.contains(f.kind()) && !namedByBoth.contains(f.kind() + "|" + f.value()))
+                            .filter(f -> NEGATABLE.contains(f.kind()) && !namedByBoth.contains(sameThing(f)))
                             .toList()));
                 }
                 sides.addAll(oneSidePerListedItem(side));
@@ -1133,24 +1133,21 @@ final class StepBuilder {
             // "opex fridays compared to other fridays": a filter named twice is common to both sides
             Set<String> twice = new java.util.HashSet<>();
             Set<String> seen = new java.util.HashSet<>();
-            usable.forEach(f -> {
-                if (!seen.add(f.kind() + "|" + f.value())) {
-                    twice.add(f.kind() + "|" + f.value());
-                }
-            });
+            usable.stream().map(StepBuilder::sameThing).filter(key -> !seen.add(key)).forEach(twice::add);
             List<Lexicon.Finding> negatable = usable.stream().filter(f -> NEGATABLE.contains(f.kind())
-                    && !twice.contains(f.kind() + "|" + f.value())).toList();
+                    && !twice.contains(sameThing(f))).toList();
             // "и в обычные дни (без фомц)": the rest said again as "without the event" is the other side, no filter
             Set<String> restSaid = new java.util.HashSet<>();
             negatable.stream().filter(f -> f.kind().equals("event")).forEach(f -> restSaid.add("is_" + f.value() + " = 0"));
             if (!negatable.isEmpty()) {
-                Set<String> kept = new java.util.HashSet<>();
+                Set<String> keptOnce = new java.util.HashSet<>();
                 for (Lexicon.Finding f : usable) {
                     if (f.kind().equals("cond") && restSaid.contains(f.value())) {
                         continue;
                     }
-                    if (!negatable.contains(f) && !f.kind().equals("complement")
-                            && kept.add(f.kind() + "|" + f.value() + "|" + (twice.contains(f.kind() + "|" + f.value()) ? "" : f.start()))) {
+                    // a filter named twice is kept once
+                    boolean repeated = twice.contains(sameThing(f)) && !keptOnce.add(sameThing(f));
+                    if (!negatable.contains(f) && !f.kind().equals("complement") && !repeated) {
                         common.add(f);
                     }
                 }
@@ -1160,6 +1157,11 @@ final class StepBuilder {
             }
         }
         common.addAll(usable);
+    }
+
+    /** What a finding names, wherever it stands: two findings with the same key name the same filter. */
+    private static String sameThing(Lexicon.Finding f) {
+        return f.kind() + "|" + f.value();
     }
 
     private static String family(Lexicon.Finding f) {
