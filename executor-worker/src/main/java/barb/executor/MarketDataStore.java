@@ -1,6 +1,7 @@
 package barb.executor;
 
 import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBDriver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,6 +72,18 @@ public final class MarketDataStore implements AutoCloseable {
         }
         Connection c = DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath());
         log.info("opened market data {}", file.toAbsolutePath());
+        return new MarketDataStore(file, c.unwrap(DuckDBConnection.class));
+    }
+
+    /**
+     * Opens an existing DuckDB file for reading only. Any number of processes may do so at once (each executor
+     * of a scaled-out layout on one machine), as long as none holds it for writing; temporary tables still work.
+     */
+    public static MarketDataStore openReadOnly(Path file) throws SQLException {
+        java.util.Properties read = new java.util.Properties();
+        read.setProperty(DuckDBDriver.DUCKDB_READONLY_PROPERTY, "true");
+        Connection c = DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), read);
+        log.info("opened market data {} read-only", file.toAbsolutePath());
         return new MarketDataStore(file, c.unwrap(DuckDBConnection.class));
     }
 

@@ -20,43 +20,91 @@ final class DataSetup {
     private DataSetup() {
     }
 
+    /**
+     * The market data, ready to serve and opened read-only, so that further executors on the same machine can
+     * share the file. It is opened for writing only when something must be written first (the first run's
+     * generation, a newer generator, derived tables of a newer layout), then reopened read-only.
+     */
     static MarketDataStore openOrGenerate(LauncherConfig config) throws Exception {
         Files.createDirectories(config.dataDir());
-        MarketDataStore store = open(config);
-        try {
-            if (!store.hasData()) {
-                log.info("No market data in {} yet: generating the synthetic NQ history {} → {} (once)",
-                        config.duckdbFile(), config.dataFrom(), config.dataTo());
-                generate(store, config.dataFrom(), config.dataTo());
-            } else if (isOutdatedSynthetic(store.meta("source"), store.meta("generator_version"))) {
-                // imported bars are never touched; synthetic ones follow the generator (e.g. a calendar fix)
-                log.info("The synthetic history in {} was made by generator version {}, this is version {}: "
-                        + "generating it again", config.duckdbFile(), store.meta("generator_version"),
-                        SyntheticHistory.GENERATOR_VERSION);
-                generate(store, config.dataFrom(), config.dataTo());
-            } else if (!store.hasDerivedTables()) {
-                store.buildDerivedTables();
+        if (Files.exists(config.duckdbFile())) {
+            MarketDataStore shared = openReadOnly(config);
+            if (shared != null) {
+                try {
+                    if (isReady(shared)) {
+                        return shared;
+                    }
+                } catch (Exception e) {
+                    shared.close();
+                    throw e;
+                }
+                shared.close();
             }
-            return store;
-        } catch (Exception e) {
-            store.close();
+        }
+        try (MarketDataStore store = openForWriting(config)) {
+            prepare(store, config);
+        }
+        MarketDataStore shared = openReadOnly(config);
+        if (shared == null) {
+            throw busy(config, null);
+        }
+        return shared;
+    }
+
+    private static boolean isReady(MarketDataStore store) throws SQLException {
+        return store.hasData() && !isOutdatedSynthetic(store.meta("source"), store.meta("generator_version"))
+                && store.hasDerivedTables();
+    }
+
+    private static void prepare(MarketDataStore store, LauncherConfig config) throws SQLException {
+        if (!store.hasData()) {
+            log.info("No market data in {} yet: generating the synthetic NQ history {} → {} (once)",
+                    config.duckdbFile(), config.dataFrom(), config.dataTo());
+            generate(store, config.dataFrom(), config.dataTo());
+        } else if (isOutdatedSynthetic(store.meta("source"), store.meta("generator_version"))) {
+            // imported bars are never touched; synthetic ones follow the generator (e.g. a calendar fix)
+            log.info("The synthetic history in {} was made by generator version {}, this is version {}: "
+                    + "generating it again", config.duckdbFile(), store.meta("generator_version"),
+                    SyntheticHistory.GENERATOR_VERSION);
+            generate(store, config.dataFrom(), config.dataTo());
+        } else if (!store.hasDerivedTables()) {
+            store.buildDerivedTables();
+        }
+    }
+
+    /** The file opened read-only, or null when another process holds it for writing. */
+    private static MarketDataStore openReadOnly(LauncherConfig config) throws SQLException {
+        try {
+            return MarketDataStore.openReadOnly(config.duckdbFile());
+        } catch (SQLException e) {
+            if (isLocked(e)) {
+                return null;
+            }
             throw e;
         }
     }
 
-    /** One process owns a DuckDB file; a second executor on the same folder gets a sentence, not a stack trace. */
-    private static MarketDataStore open(LauncherConfig config) throws SQLException {
+    /** One process at a time may write a DuckDB file: the next one gets a sentence, not a stack trace. */
+    private static MarketDataStore openForWriting(LauncherConfig config) throws SQLException {
         try {
             return MarketDataStore.open(config.duckdbFile());
         } catch (SQLException e) {
-            if (e.getMessage() == null || !e.getMessage().contains("Could not set lock")) {
+            if (!isLocked(e)) {
                 throw e;
             }
-            throw new IllegalStateException("the market data " + config.duckdbFile() + " is open in another "
-                    + "process (an executor or ./barb up using the same BARB_DATA_DIR); each executor needs its own "
-                    + "copy: give this one another BARB_DATA_DIR and copy market.duckdb there, or let it generate "
-                    + "its own", e);
+            throw busy(config, e);
         }
+    }
+
+    private static boolean isLocked(SQLException e) {
+        return e.getMessage() != null && e.getMessage().contains("Could not set lock");
+    }
+
+    private static IllegalStateException busy(LauncherConfig config, Exception cause) {
+        return new IllegalStateException("the market data " + config.duckdbFile() + " is open in another process "
+                + "that writes it (a `barb data import`, a first-run generation, or an older Barb); executors share "
+                + "the file read-only once it is ready: wait for that process to finish, or give this one another "
+                + "BARB_DATA_DIR", cause);
     }
 
     static boolean isOutdatedSynthetic(String source, String generatorVersion) {
