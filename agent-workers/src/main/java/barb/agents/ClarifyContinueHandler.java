@@ -56,13 +56,22 @@ public final class ClarifyContinueHandler implements StageHandler {
     }
 
     /** True when the answer names the kind of thing the pending clarification asked about. */
-    private static boolean givesWhatWasAsked(ClarificationState state, List<Lexicon.Finding> said) {
+    private static boolean givesWhatWasAsked(ClarificationState state, String answer, List<Lexicon.Finding> said) {
         NeedClarification pending = AgentOutcomes.readNeedClarification(state.context());
         if (pending == null || pending.required().isEmpty()) {
             return false;
         }
         String field = pending.required().get(0).field();
+        // a button press sends the option's own words
+        String picked = answer.strip().toLowerCase(java.util.Locale.ROOT);
+        if (pending.required().get(0).options().stream().anyMatch(o -> o.toLowerCase(java.util.Locale.ROOT)
+                .equals(picked))) {
+            return true;
+        }
         java.util.Set<String> kinds = switch (field) {
+            // "which did you mean": the answer names what to compute about the same days
+            case "reading" -> java.util.Set.of("op", "agg", "freq", "rank", "group", "later", "after", "around",
+                    "snapshot", "fill", "fillword");
             case "metric" -> java.util.Set.of("metric", "agg");
             case "session" -> java.util.Set.of("session");
             case "compare_groups" -> java.util.Set.of("when", "weekday", "month", "session", "event");
@@ -91,7 +100,7 @@ public final class ClarifyContinueHandler implements StageHandler {
         boolean freshComplete = fresh != null && fresh.understanding().understood();
         boolean combinedComplete = combined != null && combined.understanding().understood();
         // "range, rth" after "what do you mean by move?": an answer that gives what was asked completes the question
-        boolean givesWhatWasAsked = givesWhatWasAsked(state, said);
+        boolean givesWhatWasAsked = givesWhatWasAsked(state, answer, said);
         if (combinedComplete && (!freshComplete || givesWhatWasAsked || fresh.step().equals(combined.step()))) {
             Understanding u = combined.understanding();
             return new ClarifyContinueResult(null, u.goal(), true, false, u.expandedQuery(), u.acknowledge(), false,

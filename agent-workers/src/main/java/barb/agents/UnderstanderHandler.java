@@ -18,9 +18,15 @@ import java.util.function.Supplier;
  */
 public final class UnderstanderHandler implements StageHandler {
     private final UnderstandingRules rules;
+    private final ReadingCheck check;
 
     public UnderstanderHandler(Supplier<DataCoverage> coverage) {
+        this(coverage, ReadingCheck.trained());
+    }
+
+    UnderstanderHandler(Supplier<DataCoverage> coverage, ReadingCheck check) {
         this.rules = new UnderstandingRules(coverage);
+        this.check = check;
     }
 
     @Override
@@ -36,6 +42,13 @@ public final class UnderstanderHandler implements StageHandler {
         UnderstandingRules.Result r = rules.understand(envelope.question(), lang,
                 envelope.chatStateOrFresh().memory(), AgentSupport.reading(envelope));
         Understanding u = r.understanding().validated();
+        if (u.understood() && r.step() != null && r.reading().more().isEmpty()) {
+            Understanding asked = check.check(envelope.question(), envelope.chatStateOrFresh().memory(),
+                    r.step().operation(), rules.heading(r.step(), lang), u.suggestedTitle(), lang);
+            if (asked != null) {
+                u = asked.validated();
+            }
+        }
         return AgentOutcomes.understanding(envelope.withReading(Json.tree(r.reading())), u, input, Usage.ZERO);
     }
 }

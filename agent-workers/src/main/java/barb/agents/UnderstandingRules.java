@@ -115,7 +115,7 @@ final class UnderstandingRules {
     }
 
     /** What the answer will be about, worded from the plan the step becomes; the step itself if it cannot be planned. */
-    private String heading(ParsedStep step, String lang) {
+    String heading(ParsedStep step, String lang) {
         DataCoverage c = coverage.get();
         try {
             Plan plan = StepPlanner.plan(step, new DateResolver(c.firstDay(), c.lastDay()));

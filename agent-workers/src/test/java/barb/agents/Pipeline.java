@@ -29,6 +29,12 @@ final class Pipeline {
         }
     }
 
+    /** The rules handlers with the understander's reading check given. */
+    Pipeline(ReadingCheck check) {
+        this();
+        handlers.put(Stage.UNDERSTANDER, new UnderstanderHandler(() -> COVERAGE, check));
+    }
+
     /** What one request did: the outcomes in order and the envelope where it stopped. */
     record Run(List<StageOutcome> outcomes, RequestEnvelope last, Stage stoppedAt) {
         StageOutcome.Finish finish() {

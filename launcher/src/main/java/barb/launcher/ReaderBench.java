@@ -3,7 +3,9 @@ package barb.launcher;
 import barb.agents.RulesAgents;
 import barb.agents.chat.ConversationRunner;
 import barb.agents.eval.Catalogue;
+import barb.agents.TrainingDialogues;
 import barb.agents.reading.QuestionReader;
+import barb.agents.reading.TurnClassifier;
 import barb.core.DataCoverage;
 
 import java.io.PrintStream;
@@ -45,6 +47,27 @@ final class ReaderBench {
         out.printf(Locale.ROOT, "reading one question (%d questions x %d rounds, warm): mean %.3f ms, p50 %.3f ms, "
                         + "p99 %.3f ms CPU%n", questions.size(), rounds, mean(each), ms(each[each.length / 2]),
                 ms(each[(int) (each.length * 0.99)]));
+
+        long trainStart = cpu.getCurrentThreadCpuTime();
+        List<List<TurnClassifier.Example>> dialogues = TrainingDialogues.load();
+        TurnClassifier classifier = TurnClassifier.train(dialogues);
+        long trained = cpu.getCurrentThreadCpuTime() - trainStart;
+        for (String q : questions) {
+            classifier.predict(q, null, 1);
+        }
+        long[] checks = new long[questions.size() * rounds];
+        n = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (String q : questions) {
+                long start = cpu.getCurrentThreadCpuTime();
+                classifier.predict(q, q, 2);
+                checks[n++] = cpu.getCurrentThreadCpuTime() - start;
+            }
+        }
+        Arrays.sort(checks);
+        out.printf(Locale.ROOT, "the reading check's classifier: trained once on %d dialogues in %.0f ms CPU; one "
+                        + "check (message and previous message) mean %.3f ms, p99 %.3f ms CPU%n", dialogues.size(),
+                trained / 1e6, mean(checks), ms(checks[(int) (checks.length * 0.99)]));
 
         Catalogue first = sets.get(0);
         DataCoverage coverage = new DataCoverage(first.firstDay(), first.lastDay(), "bench");

@@ -42,6 +42,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-5", "catalogue/fresh-5.json");
         sets.put("fresh-6", "catalogue/fresh-6.json");
         sets.put("fresh-7", "catalogue/fresh-7.json");
+        sets.put("fresh-8", "catalogue/fresh-8.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 

@@ -1,0 +1,112 @@
+package barb.agents;
+
+import barb.agents.answers.Messages;
+import barb.agents.reading.FollowUps;
+import barb.agents.reading.QuestionReader;
+import barb.agents.reading.TurnClassifier;
+import barb.core.ChatMessage;
+import barb.core.ClarificationItem;
+import barb.core.Memory;
+import barb.core.NeedClarification;
+import barb.core.ParsedStep;
+import barb.core.Understanding;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A second opinion on a data reading before it is answered: when the learned {@link TurnClassifier} is confident
+ * the message asks for something else (another operation, or no data at all), Barb asks which was meant instead of
+ * answering a question that was probably not asked. The rules' reading is offered first, then what the classifier
+ * reads, in words the reader knows, so either answer completes the question.
+ */
+final class ReadingCheck {
+    /**
+     * How sure the classifier must be to stop an answer. Chosen on the totals of fresh-5 and fresh-7 (no sentence
+     * read): at 0.6 the check took away 27 wrong answers for 13 right ones, at 0.5 30 for 20 (BENCHMARKS.md).
+     */
+    static final double CONFIDENT = 0.6;
+
+    private final TurnClassifier classifier;
+
+    ReadingCheck(TurnClassifier classifier) {
+        this.classifier = classifier;
+    }
+
+    /** The classifier trained once per process on {@link TrainingDialogues}, the first time a check needs it. */
+    static ReadingCheck trained() {
+        return new ReadingCheck(Trained.CLASSIFIER);
+    }
+
+    private static final class Trained {
+        static final TurnClassifier CLASSIFIER = TurnClassifier.train(TrainingDialogues.load());
+    }
+
+    /**
+     * @param heading the rules reading's heading, as the acknowledgement words it
+     * @return the clarification to ask, or null when the reading stands
+     */
+    Understanding check(String question, Memory memory, String operation, String heading, String title, String lang) {
+        TurnClassifier.Prediction p = classifier.predictAfter(question, previousLabel(memory), turn(memory));
+        // "clarify" is no other reading: whether a session or a threshold is missing is the rules' exact call
+        if (p.probability() < CONFIDENT || p.label().equals("data:" + operation) || p.label().equals("clarify")) {
+            return null;
+        }
+        Messages m = Messages.of(lang);
+        List<String> options = new ArrayList<>();
+        options.add(heading);
+        if (p.label().startsWith("data:")) {
+            String other = p.label().substring("data:".length());
+            if (m.has("reading.alternative." + other)) {
+                options.add(m.get("reading.alternative." + other));
+            }
+        }
+        ClarificationItem item = new ClarificationItem("reading",
+                "the rules read '" + operation + "' but the learned check reads " + p.label() + " (p = "
+                        + String.format(java.util.Locale.ROOT, "%.2f", p.probability()) + ")", options);
+        return new Understanding("data", null, false, false, null, null, title,
+                new NeedClarification(List.of(item), List.of(), "Question: " + question));
+    }
+
+    /**
+     * What the chat's previous message asked for: the classifier's guess from its words, except that a data
+     * message is known exactly — the operation of the last question answered, which also covers a bare
+     * clarification answer ("RTH") that says nothing of what was computed.
+     */
+    String previousLabel(Memory memory) {
+        String previous = previousQuestion(memory);
+        if (previous == null) {
+            return null;
+        }
+        String guessed = classifier.labelAlone(previous, Math.max(1, turn(memory) - 1));
+        String last = memory.keyFact(FollowUps.LAST_QUERY);
+        if (!guessed.startsWith("data:") || last == null) {
+            return guessed;
+        }
+        ParsedStep step = QuestionReader.read(last.split(UnderstandingRules.STEP_SEPARATOR, 2)[0]).step();
+        return step == null ? guessed : "data:" + step.operation();
+    }
+
+    /** The user's message before this one, or null when this one starts the chat. */
+    static String previousQuestion(Memory memory) {
+        if (memory == null) {
+            return null;
+        }
+        List<ChatMessage> recent = memory.recent();
+        for (int i = recent.size() - 1; i >= 0; i--) {
+            if (recent.get(i).role().equals("user")) {
+                return recent.get(i).content();
+            }
+        }
+        return null;
+    }
+
+    /** This message's place in the chat, from 1; older messages folded into summaries count as earlier turns. */
+    static int turn(Memory memory) {
+        if (memory == null) {
+            return 1;
+        }
+        int before = (int) memory.recent().stream().filter(c -> c.role().equals("user")).count();
+        return memory.summaries().isEmpty() ? before + 1 : Math.max(3, before + 1);
+    }
+}

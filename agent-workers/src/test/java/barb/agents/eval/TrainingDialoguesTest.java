@@ -1,0 +1,34 @@
+package barb.agents.eval;
+
+import barb.agents.TrainingDialogues;
+import barb.agents.reading.TurnClassifier;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TrainingDialoguesTest {
+    @Test
+    void theSetsKeptAsHonestMeasuresAreNeverTrainedOn() {
+        assertThat(TrainingDialogues.SETS).doesNotContain("catalogue/fresh-5.json", "catalogue/fresh-7.json",
+                "catalogue/fresh-8.json");
+        // every shipped set is either trained on or one of the measures: a new set is a measure until it is read
+        List<String> measures = Catalogue.SETS.entrySet().stream()
+                .filter(e -> !TrainingDialogues.SETS.contains(e.getValue())).map(java.util.Map.Entry::getKey).toList();
+        assertThat(measures).containsExactly("fresh-5", "fresh-7", "fresh-8");
+    }
+
+    @Test
+    void everyTurnOfTheTrainingSetsIsAnExampleWithItsLabels() {
+        List<List<TurnClassifier.Example>> dialogues = TrainingDialogues.load();
+        long turns = TrainingDialogues.SETS.stream().map(s -> s.replace("catalogue/", "").replace(".json", ""))
+                .map(Catalogue::loadSet).flatMap(c -> c.cases().stream()).mapToLong(c -> c.turns().size()).sum();
+        assertThat(dialogues.stream().mapToLong(List::size).sum()).isEqualTo(turns);
+        assertThat(dialogues.stream().flatMap(List::stream).flatMap(e -> e.labels().stream()))
+                .allMatch(l -> l.startsWith("data:") || Catalogue.ROUTES.contains(l))
+                .contains("data:count", "data:probability", "chitchat", "concept", "unsupported", "clarify");
+        // "how often …" with `also`: both readings are taught
+        assertThat(dialogues.stream().flatMap(List::stream).filter(e -> e.labels().size() > 1)).isNotEmpty();
+    }
+}
