@@ -13,9 +13,11 @@ import java.util.Properties;
 
 /**
  * How every service talks to Kafka. Environment: BARB_KAFKA_BOOTSTRAP (no default: unset means the launcher
- * starts an embedded broker), BARB_TOPIC_PARTITIONS (12), BARB_TOPIC_RETENTION_HOURS (168).
+ * starts an embedded broker), BARB_TOPIC_PARTITIONS (12), BARB_TOPIC_RETENTION_HOURS (168),
+ * BARB_TOPIC_REPLICATION (1; 3 on a three-broker cluster, whose min.insync.replicas 2 then lets one broker be down
+ * without losing an acknowledged record).
  */
-public record KafkaSettings(String bootstrap, int partitions, Duration retention) {
+public record KafkaSettings(String bootstrap, int partitions, Duration retention, short replication) {
 
     public static KafkaSettings fromEnv(Map<String, String> env, String bootstrapOverride) {
         String bootstrap = bootstrapOverride != null ? bootstrapOverride : env.get("BARB_KAFKA_BOOTSTRAP");
@@ -24,11 +26,12 @@ public record KafkaSettings(String bootstrap, int partitions, Duration retention
         }
         int partitions = Config.intValue(env, "BARB_TOPIC_PARTITIONS", 12, 1, 1000);
         int hours = Config.intValue(env, "BARB_TOPIC_RETENTION_HOURS", 168, 1, 24 * 365 * 10);
-        return new KafkaSettings(bootstrap, partitions, Duration.ofHours(hours));
+        int replication = Config.intValue(env, "BARB_TOPIC_REPLICATION", 1, 1, 7);
+        return new KafkaSettings(bootstrap, partitions, Duration.ofHours(hours), (short) replication);
     }
 
     public static KafkaSettings of(String bootstrap) {
-        return new KafkaSettings(bootstrap, 12, Duration.ofDays(7));
+        return new KafkaSettings(bootstrap, 12, Duration.ofDays(7), (short) 1);
     }
 
     /** Idempotent, acks=all producer with a short linger: latency matters more than batching here. */

@@ -156,7 +156,7 @@ final class BarbStack implements AutoCloseable {
         }
 
         List<String> created = TopicCreator.ensure(bootstrap,
-                Topics.all(kafka.partitions(), kafka.retention().toMillis()), (short) 1);
+                Topics.all(kafka.partitions(), kafka.retention().toMillis()), kafka.replication());
         log.info("[3/7] Topics: {} created, {} in all ({} ms)", created.size(),
                 Topics.all(1, 1).size(), ms(t0));
         // The trace-sink's group too: a dead sink's events should not wait either.

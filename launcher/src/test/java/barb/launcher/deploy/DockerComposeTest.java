@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Compose schema when the binary is installed (.ci/run installs it).
  */
 class DockerComposeTest {
-    private static final Set<String> INFRASTRUCTURE = Set.of("kafka", "postgres");
+    private static final List<String> BROKERS = List.of("kafka-1", "kafka-2", "kafka-3");
+    private static final Set<String> INFRASTRUCTURE = Set.of("kafka-1", "kafka-2", "kafka-3", "postgres");
     private static final Set<String> BARB_SERVICES = Set.of("gateway", "intent", "understander", "clarifier",
             "clarify-continue", "parser", "planner", "executor", "presenter", "responder", "trace-sink");
     /** Every name `barb worker <name>` accepts. */
@@ -60,12 +61,57 @@ class DockerComposeTest {
     }
 
     @Test
-    void theBrokerAllowsTheShortGroupTimeoutsBarbSetsForAFastTakeover() {
-        Map<String, String> kafka = environment(services.path("kafka"));
-        assertThat(Integer.parseInt(kafka.getOrDefault("KAFKA_GROUP_CONSUMER_MIN_SESSION_TIMEOUT_MS", "45000")))
-                .as("the broker's lowest group session timeout, against Barb's 3 s").isLessThanOrEqualTo(3000);
-        assertThat(Integer.parseInt(kafka.getOrDefault("KAFKA_GROUP_CONSUMER_MIN_HEARTBEAT_INTERVAL_MS", "5000")))
-                .as("the broker's lowest heartbeat interval, against Barb's 500 ms").isLessThanOrEqualTo(500);
+    void theBrokersAllowTheShortGroupTimeoutsBarbSetsForAFastTakeover() {
+        for (String broker : BROKERS) {
+            Map<String, String> kafka = environment(services.path(broker));
+            assertThat(Integer.parseInt(kafka.getOrDefault("KAFKA_GROUP_CONSUMER_MIN_SESSION_TIMEOUT_MS", "45000")))
+                    .as("%s: the lowest group session timeout, against Barb's 3 s", broker).isLessThanOrEqualTo(3000);
+            assertThat(Integer.parseInt(kafka.getOrDefault("KAFKA_GROUP_CONSUMER_MIN_HEARTBEAT_INTERVAL_MS", "5000")))
+                    .as("%s: the lowest heartbeat interval, against Barb's 500 ms", broker).isLessThanOrEqualTo(500);
+        }
+    }
+
+    @Test
+    void threeKraftNodesFormOneClusterThatSurvivesTheLossOfOne() {
+        Set<String> clusterIds = new TreeSet<>();
+        Set<String> nodeIds = new TreeSet<>();
+        Set<String> volumes = new TreeSet<>();
+        for (String broker : BROKERS) {
+            JsonNode service = services.path(broker);
+            Map<String, String> env = environment(service);
+            clusterIds.add(env.get("CLUSTER_ID"));
+            nodeIds.add(env.get("KAFKA_NODE_ID"));
+            service.path("volumes").forEach(v -> volumes.add(v.asText().split(":")[0]));
+            assertThat(env.get("KAFKA_PROCESS_ROLES")).as(broker).isEqualTo("broker,controller");
+            assertThat(env.get("KAFKA_CONTROLLER_QUORUM_VOTERS")).as("%s: every node votes", broker)
+                    .isEqualTo("1@kafka-1:9093,2@kafka-2:9093,3@kafka-3:9093");
+            assertThat(env.get("KAFKA_ADVERTISED_LISTENERS")).as(broker).isEqualTo("PLAINTEXT://" + broker + ":9092");
+            // acks=all with 3 replicas and min.insync 2: one node down refuses no write and loses no record
+            assertThat(env).as(broker).containsEntry("KAFKA_DEFAULT_REPLICATION_FACTOR", "3")
+                    .containsEntry("KAFKA_MIN_INSYNC_REPLICAS", "2")
+                    .containsEntry("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR", "3")
+                    .containsEntry("KAFKA_TRANSACTION_STATE_LOG_MIN_ISR", "2")
+                    .containsEntry("KAFKA_UNCLEAN_LEADER_ELECTION_ENABLE", "false");
+        }
+        assertThat(clusterIds).as("one CLUSTER_ID (base64 of 16 bytes)").hasSize(1)
+                .allSatisfy(id -> assertThat(java.util.Base64.getUrlDecoder().decode(id)).hasSize(16));
+        assertThat(nodeIds).containsExactly("1", "2", "3");
+        assertThat(volumes).as("each node keeps its own log").hasSize(3);
+        for (String name : BARB_SERVICES) {
+            assertThat(environment(services.path(name))).as("topics %s creates are replicated on all three", name)
+                    .containsEntry("BARB_TOPIC_REPLICATION", "3")
+                    .containsEntry("BARB_KAFKA_BOOTSTRAP", "kafka-1:9092,kafka-2:9092,kafka-3:9092");
+        }
+    }
+
+    @Test
+    void everyBarbServiceRunsInSeveralReplicas() {
+        for (String name : BARB_SERVICES) {
+            assertThat(services.path(name).path("deploy").path("replicas").asInt(1)).as("replicas of %s", name)
+                    .isGreaterThanOrEqualTo(2);
+        }
+        // one host port per gateway replica
+        assertThat(services.path("gateway").path("ports").get(0).asText()).isEqualTo("8080-8081:8080");
     }
 
     @Test
@@ -123,7 +169,7 @@ class DockerComposeTest {
                 assertThat(services.has(host(address.strip())))
                         .as("broker host %s of %s is a compose service", address, name).isTrue();
             }
-            assertThat(dependsOn(services.path(name))).as("depends_on of %s", name).contains("kafka");
+            assertThat(dependsOn(services.path(name))).as("depends_on of %s", name).containsAll(BROKERS);
         }
     }
 
