@@ -249,10 +249,15 @@ final class BarbStack implements AutoCloseable {
             }
         }
         log.info("Language agents: {}", selection.choices());
+        SimulatedModelLatency latency = SimulatedModelLatency.fromEnv(env);
+        if (latency != null) {
+            log.warn("{} is set: the language stages wait a simulated model call before they run (for benchmarks)",
+                    SimulatedModelLatency.VARIABLE);
+        }
         List<StageHandler> chosen = new ArrayList<>();
         for (StageHandler h : byStage.values()) {
             if (stages.contains(h.stage())) {
-                chosen.add(h);
+                chosen.add(latency == null ? h : latency.around(h));
             }
         }
         return chosen;
