@@ -23,7 +23,8 @@ import java.util.List;
 final class ReadingCheck {
     /**
      * How sure the classifier must be to stop an answer. Chosen on the totals of fresh-5 and fresh-7 (no sentence
-     * read): at 0.6 the check took away 27 wrong answers for 13 right ones, at 0.5 30 for 20 (BENCHMARKS.md).
+     * of either read), where 0.6 traded fewer right answers per wrong one taken away than 0.5; proved on fresh-8
+     * (BENCHMARKS.md, fourth round).
      */
     static final double CONFIDENT = 0.6;
 
@@ -33,7 +34,7 @@ final class ReadingCheck {
         this.classifier = classifier;
     }
 
-    /** The classifier trained once per process on {@link TrainingDialogues}, the first time a check needs it. */
+    /** The classifier trained once per process on {@link TrainingDialogues}, when the first handler is built. */
     static ReadingCheck trained() {
         return new ReadingCheck(Trained.CLASSIFIER);
     }
