@@ -43,6 +43,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-6", "catalogue/fresh-6.json");
         sets.put("fresh-7", "catalogue/fresh-7.json");
         sets.put("fresh-8", "catalogue/fresh-8.json");
+        sets.put("fresh-9", "catalogue/fresh-9.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
