@@ -524,7 +524,7 @@ public final class StageWorker implements AutoCloseable {
     }
 
     private ProducerRecord<String, byte[]> event(BarbEvent e) {
-        return new ProducerRecord<>(Topics.EVENTS, e.requestId(), Json.toBytes(e));
+        return EventRecords.of(e);
     }
 
     private ProducerRecord<String, byte[]> deadLetter(ConsumerRecord<String, byte[]> rec, Throwable cause) {

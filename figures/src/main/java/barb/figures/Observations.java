@@ -16,7 +16,8 @@ import java.util.List;
  * What one record of {@code barb.events.v1} counts towards, as (figure key, duration in ms; 0 for a key that only
  * counts). A {@code done} event is a finished request (under {@code requests}, its route, and {@code failed} when it
  * did not end well); a {@code step_end} is one step of its agent with its measured duration. Other events count
- * nothing; a record that is not an event is skipped with a warning, never a crash.
+ * nothing (and are not even parsed when their record's type header says what they are); a record that is not an event
+ * is skipped with a warning, never a crash.
  */
 final class Observations {
     private static final Logger log = LoggerFactory.getLogger(Observations.class);
@@ -25,6 +26,17 @@ final class Observations {
     }
 
     static List<KeyValue<String, Long>> ofEvent(byte[] value) {
+        return ofEvent(null, value);
+    }
+
+    /**
+     * @param type the type its record's header names, or null when it names none; a type that counts nothing is
+     *             not parsed at all
+     */
+    static List<KeyValue<String, Long>> ofEvent(EventType type, byte[] value) {
+        if (type != null && type != EventType.DONE && type != EventType.STEP_END) {
+            return List.of();
+        }
         BarbEvent event;
         try {
             event = Json.fromBytes(value, BarbEvent.class).validated();

@@ -6,6 +6,8 @@ import barb.core.Config;
 import barb.core.ContractException;
 import barb.core.DeadLetterReason;
 import barb.core.DeadLetters;
+import barb.core.EventRecords;
+import barb.core.EventType;
 import barb.core.Json;
 import barb.core.KafkaSettings;
 import barb.core.Topics;
@@ -296,7 +298,14 @@ public final class TraceSink implements AutoCloseable {
         List<BarbEvent> events = new ArrayList<>(batch.size());
         List<ConsumerRecord<String, byte[]>> eventRecords = new ArrayList<>(batch.size());
         List<ProducerRecord<String, byte[]>> deadLetters = new ArrayList<>();
+        int unparsed = 0;
         for (ConsumerRecord<String, byte[]> rec : batch) {
+            EventType type = EventRecords.typeOf(rec.headers());
+            if (type != null && !TraceEvents.isTraced(type)) {
+                // Its header says the sink does not store it: not even parsed (data blocks are the largest events).
+                unparsed++;
+                continue;
+            }
             try {
                 events.add(Json.fromBytes(rec.value(), BarbEvent.class).validated());
                 eventRecords.add(rec);
@@ -314,7 +323,7 @@ public final class TraceSink implements AutoCloseable {
         commitOffsets(batch);
         pending.clear();
         written.addAndGet(result.written());
-        ignored.addAndGet(result.ignored());
+        ignored.addAndGet(result.ignored() + unparsed);
         deadLettered.addAndGet(deadLetters.size());
         batches.incrementAndGet();
         batchSize.record(batch.size());
