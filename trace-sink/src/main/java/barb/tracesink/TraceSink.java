@@ -156,6 +156,8 @@ public final class TraceSink implements AutoCloseable {
         String clientId = "barb-trace-sink-" + ProcessHandle.current().pid() + "-" + System.identityHashCode(sink);
         Properties consumerProps = kafka.consumer(settings.groupId(), clientId);
         consumerProps.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxBatchRecords());
+        // It writes in batches of up to maxBatchWait anyway: fetching in batches as well costs no more delay.
+        KafkaSettings.batching(consumerProps, "", settings.maxBatchWait());
         sink.producer = new KafkaProducer<>(kafka.producer(clientId));
         sink.consumer = new KafkaConsumer<>(consumerProps);
         sink.pollThread = Thread.ofPlatform().name("trace-sink").start(sink::pollLoop);
