@@ -6,6 +6,7 @@ import barb.core.EventRecords;
 import barb.core.EventType;
 import barb.core.Json;
 import barb.core.RequestCompletion;
+import barb.core.RequestEnvelope;
 import barb.core.Topics;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -210,10 +211,20 @@ class FiguresTopologyTest {
                 Json.tree(completion)));
         events.pipeInput(new TestRecord<>(headed.key(), headed.value(), headed.headers(), T0.plusSeconds(2)));
         pipe(done, T0.plusSeconds(3));
+        // A step_end with its type header is read field by field: its input and output are skipped, not parsed.
+        var stepEnd = EventRecords.of(BarbEvent.stepEnd(RequestEnvelope.start("r-4", "c", "u", "q", 0, 1, false,
+                        null), "executor", Json.object().put("rows", "x".repeat(10_000)),
+                Json.object().set("table", Json.object().put("n", 3)), null, 42, T0.toEpochMilli()));
+        events.pipeInput(new TestRecord<>(stepEnd.key(), stepEnd.value(), stepEnd.headers(), T0.plusSeconds(4)));
+        var noDuration = EventRecords.of(new BarbEvent(1, EventType.STEP_END, "r-5", "c", "u", 2, "parser", 0,
+                Json.object()));
+        events.pipeInput(new TestRecord<>(noDuration.key(), noDuration.value(), noDuration.headers(),
+                T0.plusSeconds(5)));
 
         MinuteFigures minute = report(T0, T0).getFirst();
         assertThat(minute.requests()).isEqualTo(2);
         assertThat(minute.requestsByRoute()).isEqualTo(Map.of("data", 2L));
+        assertThat(minute.stages()).isEqualTo(Map.of("executor", new StageFigures(1, 42, 42)));
     }
 
     /** The figures as a gateway reads them: from the global store the output topic fills. */
