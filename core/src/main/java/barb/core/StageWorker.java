@@ -6,6 +6,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -82,7 +83,9 @@ public final class StageWorker implements AutoCloseable {
     java.util.function.Function<java.util.Properties, org.apache.kafka.clients.consumer.Consumer<String, byte[]>>
             consumers = KafkaConsumer::new;
 
-    private KafkaProducer<String, byte[]> producer;
+    /** This process's stage producer when several workers share one, null when this worker makes its own. */
+    private final Producer<String, byte[]> sharedProducer;
+    private Producer<String, byte[]> producer;
     private Thread pollThread;
 
     /** A worker whose meters nobody reads (tests, tools). */
@@ -105,6 +108,18 @@ public final class StageWorker implements AutoCloseable {
      */
     public StageWorker(StageHandler handler, KafkaSettings kafka, Settings settings, PipelineMetrics metrics,
                        CancelledRequests cancels) {
+        this(handler, kafka, settings, metrics, cancels, null);
+    }
+
+    /**
+     * @param sharedProducer the process's producer for its stage workers ({@link KafkaSettings#producer}), made and
+     *                       closed by the caller after its workers: one producer batches what every stage sends
+     *                       into fewer requests to the broker, and runs one network thread instead of one per stage;
+     *                       null: the worker makes its own
+     */
+    public StageWorker(StageHandler handler, KafkaSettings kafka, Settings settings, PipelineMetrics metrics,
+                       CancelledRequests cancels, Producer<String, byte[]> sharedProducer) {
+        this.sharedProducer = sharedProducer;
         this.cancels = cancels;
         this.ownsCancels = cancels == null;
         this.handler = handler;
@@ -121,7 +136,7 @@ public final class StageWorker implements AutoCloseable {
             cancels = CancelledRequests.follow(kafka);
         }
         String clientId = "barb-" + agent + "-" + ProcessHandle.current().pid() + "-" + System.identityHashCode(this);
-        producer = new KafkaProducer<>(kafka.producer(clientId));
+        producer = sharedProducer != null ? sharedProducer : new KafkaProducer<>(kafka.producer(clientId));
         consumer = consumers.apply(kafka.consumer(handler.stage().groupId(), clientId));
         pollThread = Thread.ofPlatform().name("stage-" + agent).start(this::pollLoop);
         return this;
@@ -627,7 +642,7 @@ public final class StageWorker implements AutoCloseable {
         running = false;
         workers.shutdownNow();
         stopPolling();
-        if (producer != null) {
+        if (producer != null && sharedProducer == null) {
             producer.close(Duration.ZERO);
         }
         closeOwnedCancels();
@@ -665,7 +680,7 @@ public final class StageWorker implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (producer != null) {
+        if (producer != null && sharedProducer == null) {
             producer.close(Duration.ofSeconds(5));
         }
         closeOwnedCancels();
