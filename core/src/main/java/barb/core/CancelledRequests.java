@@ -32,6 +32,8 @@ public final class CancelledRequests implements AutoCloseable {
     private static final long PRUNE_EVERY_MS = 60_000;
 
     private final Map<String, Long> cancelledAtMs = new ConcurrentHashMap<>();
+    /** What to do when a request is cancelled, for the requests someone is waiting on (a running handler). */
+    private final Map<String, List<Runnable>> watchers = new ConcurrentHashMap<>();
     private final KafkaConsumer<String, byte[]> consumer;
     private final Map<TopicPartition, Long> endAtStart;
     private final CountDownLatch caughtUp = new CountDownLatch(1);
@@ -100,6 +102,52 @@ public final class CancelledRequests implements AutoCloseable {
         return requestId != null && cancelledAtMs.containsKey(requestId);
     }
 
+    /**
+     * Runs {@code action} once when {@code requestId} is cancelled: on the follower's thread when the cancellation is
+     * read, or at once on the caller's thread when it was read before. Closing the returned watch before that
+     * happens means the action never runs. Lets a worker wait for its handler without looking again and again.
+     */
+    public Watch whenCancelled(String requestId, Runnable action) {
+        List<Runnable> mine = List.of(action);
+        watchers.merge(requestId, mine, CancelledRequests::plus);
+        Watch watch = () -> watchers.computeIfPresent(requestId, (id, list) -> minus(list, action));
+        if (isCancelled(requestId) && removed(requestId, action)) {
+            action.run();
+        }
+        return watch;
+    }
+
+    /** A registration of {@link #whenCancelled}; closing it is idempotent. */
+    public interface Watch extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** True when this call took {@code action} out of the watchers, i.e. nobody else will run it. */
+    private boolean removed(String requestId, Runnable action) {
+        boolean[] found = new boolean[1];
+        watchers.computeIfPresent(requestId, (id, list) -> {
+            found[0] = list.contains(action);
+            return minus(list, action);
+        });
+        return found[0];
+    }
+
+    private static List<Runnable> plus(List<Runnable> a, List<Runnable> b) {
+        List<Runnable> out = new java.util.ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
+    }
+
+    private static List<Runnable> minus(List<Runnable> list, Runnable action) {
+        if (!list.contains(action)) {
+            return list;
+        }
+        List<Runnable> out = new java.util.ArrayList<>(list);
+        out.remove(action);
+        return out.isEmpty() ? null : List.copyOf(out);
+    }
+
     private void run() {
         try {
             checkCaughtUp();
@@ -128,6 +176,16 @@ public final class CancelledRequests implements AutoCloseable {
             CancelRequest cancel = Json.fromBytes(rec.value(), CancelRequest.class).validated();
             cancelledAtMs.put(cancel.requestId(), rec.timestamp());
             log.debug("request {} cancelled", cancel.requestId());
+            List<Runnable> waiting = watchers.remove(cancel.requestId());
+            if (waiting != null) {
+                for (Runnable action : waiting) {
+                    try {
+                        action.run();
+                    } catch (RuntimeException e) {
+                        log.warn("cancellations: acting on the cancellation of {} failed", cancel.requestId(), e);
+                    }
+                }
+            }
         } catch (ContractException e) {
             log.warn("cancellations: skipping bad record {}-{}@{}: {}", rec.topic(), rec.partition(), rec.offset(),
                     e.getMessage());

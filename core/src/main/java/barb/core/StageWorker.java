@@ -6,6 +6,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -56,8 +57,6 @@ public final class StageWorker implements AutoCloseable {
 
     /** The chat_logs.route of a request its user cancelled. */
     public static final String ROUTE_CANCELLED = "cancelled";
-    /** How often a running handler looks whether its request was cancelled. */
-    private static final long CANCEL_CHECK_MS = 50;
 
     private final StageHandler handler;
     private final KafkaSettings kafka;
@@ -72,6 +71,10 @@ public final class StageWorker implements AutoCloseable {
     private final Backoff handlerBackoff;
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicLong handled = new AtomicLong();
+    /** The longest a finished record's offset waits to be committed while the worker runs. */
+    static final long COMMIT_EVERY_MS = 100;
+    /** Poll thread only. */
+    private long lastCommitNanos = System.nanoTime();
     private volatile boolean running = true;
     private volatile boolean killed;
     private volatile boolean assigned;
@@ -80,7 +83,9 @@ public final class StageWorker implements AutoCloseable {
     java.util.function.Function<java.util.Properties, org.apache.kafka.clients.consumer.Consumer<String, byte[]>>
             consumers = KafkaConsumer::new;
 
-    private KafkaProducer<String, byte[]> producer;
+    /** This process's stage producer when several workers share one, null when this worker makes its own. */
+    private final Producer<String, byte[]> sharedProducer;
+    private Producer<String, byte[]> producer;
     private Thread pollThread;
 
     /** A worker whose meters nobody reads (tests, tools). */
@@ -103,6 +108,18 @@ public final class StageWorker implements AutoCloseable {
      */
     public StageWorker(StageHandler handler, KafkaSettings kafka, Settings settings, PipelineMetrics metrics,
                        CancelledRequests cancels) {
+        this(handler, kafka, settings, metrics, cancels, null);
+    }
+
+    /**
+     * @param sharedProducer the process's producer for its stage workers ({@link KafkaSettings#producer}), made and
+     *                       closed by the caller after its workers: one producer batches what every stage sends
+     *                       into fewer requests to the broker, and runs one network thread instead of one per stage;
+     *                       null: the worker makes its own
+     */
+    public StageWorker(StageHandler handler, KafkaSettings kafka, Settings settings, PipelineMetrics metrics,
+                       CancelledRequests cancels, Producer<String, byte[]> sharedProducer) {
+        this.sharedProducer = sharedProducer;
         this.cancels = cancels;
         this.ownsCancels = cancels == null;
         this.handler = handler;
@@ -119,7 +136,7 @@ public final class StageWorker implements AutoCloseable {
             cancels = CancelledRequests.follow(kafka);
         }
         String clientId = "barb-" + agent + "-" + ProcessHandle.current().pid() + "-" + System.identityHashCode(this);
-        producer = new KafkaProducer<>(kafka.producer(clientId));
+        producer = sharedProducer != null ? sharedProducer : new KafkaProducer<>(kafka.producer(clientId));
         consumer = consumers.apply(kafka.consumer(handler.stage().groupId(), clientId));
         pollThread = Thread.ofPlatform().name("stage-" + agent).start(this::pollLoop);
         return this;
@@ -199,7 +216,7 @@ public final class StageWorker implements AutoCloseable {
                         }
                     });
                 }
-                commitReady();
+                commitIfDue();
             }
         } catch (WakeupException e) {
             if (running) {
@@ -220,7 +237,7 @@ public final class StageWorker implements AutoCloseable {
     private boolean acquirePermit() {
         try {
             while (!permits.tryAcquire(50, TimeUnit.MILLISECONDS)) {
-                commitReady();
+                commitIfDue();
                 if (!running) {
                     return false;
                 }
@@ -232,6 +249,32 @@ public final class StageWorker implements AutoCloseable {
         }
     }
 
+    /**
+     * Commits what is ready without waiting for the broker, at most every {@link #COMMIT_EVERY_MS}: a commit per
+     * poll cost a round trip on the poll thread (no fetching meanwhile) and a write to the offsets topic per
+     * record. Only offsets whose records are durably done are committed either way, so a crash redoes at most
+     * that much more, which is dropped downstream as before.
+     */
+    private void commitIfDue() {
+        long now = System.nanoTime();
+        if (now - lastCommitNanos < TimeUnit.MILLISECONDS.toNanos(COMMIT_EVERY_MS)) {
+            return;
+        }
+        lastCommitNanos = now;
+        Map<TopicPartition, OffsetAndMetadata> offsets = tracker.committable();
+        if (offsets.isEmpty()) {
+            return;
+        }
+        consumer.commitAsync(offsets, (committed, e) -> {
+            if (e == null) {
+                tracker.markCommitted(offsets);
+            } else {
+                log.warn("stage {}: offset commit failed, will retry: {}", agent, e.toString());
+            }
+        });
+    }
+
+    /** Commits what is ready and waits for the broker: before partitions go elsewhere and at a clean stop. */
     private void commitReady() {
         Map<TopicPartition, OffsetAndMetadata> offsets = tracker.committable();
         if (offsets.isEmpty()) {
@@ -285,9 +328,9 @@ public final class StageWorker implements AutoCloseable {
             log.info("stage {}: request {} was cancelled; not handling it", agent, env.requestId());
             return counted(sendAll(cancelled(env, redrivenFrom, now)), metrics::cancelled);
         }
-        if (!sendAll(List.of(event(BarbEvent.stepStart(env, agent, now))))) {
-            return false;
-        }
+        // The step_start is not waited for before the handler runs (a round trip per hop): whatever the step ends
+        // with is sent only once it is acknowledged, and resent with it when it failed (ordered by key either way).
+        Started start = new Started(event(BarbEvent.stepStart(env, agent, now)));
         long started = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             try {
@@ -295,20 +338,20 @@ public final class StageWorker implements AutoCloseable {
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
                 if (cancels.isCancelled(env.requestId())) {
                     // Cancelled while the handler ran: its outcome goes nowhere.
-                    return counted(sendAll(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
+                    return counted(start.then(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
                 }
-                return sendAll(outcomeRecords(env, outcome, durationMs, redrivenFrom));
+                return start.then(outcomeRecords(env, outcome, durationMs, redrivenFrom));
             } catch (RequestCancelled e) {
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
                 log.info("stage {}: request {} was cancelled while being handled; handler stopped", agent,
                         env.requestId());
-                return counted(sendAll(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
+                return counted(start.then(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return false;
             } catch (TimeoutException e) {
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
-                return counted(sendAll(failure(env, "timeout",
+                return counted(start.then(failure(env, "timeout",
                         "The " + agent + " step took too long and was stopped.", durationMs, null, redrivenFrom)),
                         metrics::failed);
             } catch (Exception e) {
@@ -316,7 +359,7 @@ public final class StageWorker implements AutoCloseable {
                 FailureClassifier.Kind kind = FailureClassifier.afterAttempt(cause, attempt, settings.maxAttempts());
                 long durationMs = (System.nanoTime() - started) / 1_000_000;
                 if (kind == FailureClassifier.Kind.RETRY && cancels.isCancelled(env.requestId())) {
-                    return counted(sendAll(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
+                    return counted(start.then(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
                 }
                 if (kind == FailureClassifier.Kind.RETRY) {
                     log.info("stage {}: attempt {} for request {} failed, retrying: {}", agent, attempt,
@@ -332,7 +375,7 @@ public final class StageWorker implements AutoCloseable {
                 }
                 out.addAll(failure(env, FailureClassifier.code(cause), FailureClassifier.userMessage(cause, agent),
                         durationMs, cause.toString(), redrivenFrom));
-                if (!sendAll(out)) {
+                if (!start.then(out)) {
                     return false;
                 }
                 metrics.failed();
@@ -359,29 +402,19 @@ public final class StageWorker implements AutoCloseable {
     }
 
     /**
-     * Waits for the handler in short slices, so a cancellation that arrives meanwhile stops it (an LLM call takes
-     * seconds; nobody should pay for an answer no one will read).
+     * Waits for the handler until it ends or the time is up; a cancellation that arrives meanwhile stops it at once
+     * (an LLM call takes seconds; nobody should pay for an answer no one will read). The follower of the
+     * cancellations interrupts the handler itself, so the wait needs no slices (each slice that ran out threw a
+     * TimeoutException, hundreds a second under load).
      */
     private StageOutcome awaitHandler(Future<StageOutcome> f, long remainingMs, String requestId) throws Exception {
-        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(remainingMs);
-        try {
-            while (true) {
-                long leftNanos = until - System.nanoTime();
-                if (leftNanos <= 0) {
-                    throw new TimeoutException("stage timeout");
-                }
-                try {
-                    return f.get(Math.min(leftNanos, TimeUnit.MILLISECONDS.toNanos(CANCEL_CHECK_MS)),
-                            TimeUnit.NANOSECONDS);
-                } catch (TimeoutException slice) {
-                    if (cancels.isCancelled(requestId)) {
-                        throw new RequestCancelled();
-                    }
-                }
-            }
-        } catch (TimeoutException | RequestCancelled e) {
+        try (CancelledRequests.Watch ignored = cancels.whenCancelled(requestId, () -> f.cancel(true))) {
+            return f.get(remainingMs, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.CancellationException e) {
+            throw new RequestCancelled();
+        } catch (TimeoutException e) {
             f.cancel(true);
-            throw e;
+            throw new TimeoutException("stage timeout");
         } catch (InterruptedException e) {
             f.cancel(true);
             Thread.currentThread().interrupt();
@@ -506,7 +539,7 @@ public final class StageWorker implements AutoCloseable {
     }
 
     private ProducerRecord<String, byte[]> event(BarbEvent e) {
-        return new ProducerRecord<>(Topics.EVENTS, e.requestId(), Json.toBytes(e));
+        return EventRecords.of(e);
     }
 
     private ProducerRecord<String, byte[]> deadLetter(ConsumerRecord<String, byte[]> rec, Throwable cause) {
@@ -519,6 +552,46 @@ public final class StageWorker implements AutoCloseable {
             count.run();
         }
         return sent;
+    }
+
+    /** A step_start sent without waiting; {@link #then} sends what follows it once it is acknowledged. */
+    private final class Started {
+        private final ProducerRecord<String, byte[]> record;
+        private final Future<RecordMetadata> ack;
+
+        Started(ProducerRecord<String, byte[]> record) {
+            this.record = record;
+            Future<RecordMetadata> sent;
+            try {
+                sent = producer.send(record);
+            } catch (RuntimeException e) {
+                sent = null;
+            }
+            this.ack = sent;
+        }
+
+        /** Sends {@code records} after the step_start, which is sent again first when it did not make it. */
+        boolean then(List<ProducerRecord<String, byte[]>> records) {
+            boolean acked = false;
+            if (ack != null) {
+                try {
+                    ack.get();
+                    acked = true;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                } catch (ExecutionException | RuntimeException e) {
+                    log.warn("stage {}: produce failed, retrying: {}", agent, e.toString());
+                }
+            }
+            if (acked) {
+                return sendAll(records);
+            }
+            List<ProducerRecord<String, byte[]>> all = new ArrayList<>(records.size() + 1);
+            all.add(record);
+            all.addAll(records);
+            return sendAll(all);
+        }
     }
 
     /**
@@ -569,7 +642,7 @@ public final class StageWorker implements AutoCloseable {
         running = false;
         workers.shutdownNow();
         stopPolling();
-        if (producer != null) {
+        if (producer != null && sharedProducer == null) {
             producer.close(Duration.ZERO);
         }
         closeOwnedCancels();
@@ -607,7 +680,7 @@ public final class StageWorker implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (producer != null) {
+        if (producer != null && sharedProducer == null) {
             producer.close(Duration.ofSeconds(5));
         }
         closeOwnedCancels();

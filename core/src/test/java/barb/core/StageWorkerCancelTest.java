@@ -101,6 +101,31 @@ class StageWorkerCancelTest {
         assertThat(types(eventsOf(env.requestId()))).containsExactly("step_start:1", "step_end:1");
     }
 
+    @Test
+    void aWatchedRequestIsActedOnOnceWhenCancelledAndAClosedWatchNever() throws Exception {
+        try (CancelledRequests cancels = CancelledRequests.follow(kafka)) {
+            RequestEnvelope watched = envelope();
+            RequestEnvelope unwatched = envelope();
+            AtomicInteger acted = new AtomicInteger();
+            AtomicInteger closedActed = new AtomicInteger();
+            cancels.whenCancelled(watched.requestId(), acted::incrementAndGet);
+            cancels.whenCancelled(unwatched.requestId(), closedActed::incrementAndGet).close();
+
+            send(Topics.CANCELS, watched.requestId(), Json.toBytes(CancelRequest.of(watched.requestId(),
+                    watched.userId(), System.currentTimeMillis())));
+            send(Topics.CANCELS, unwatched.requestId(), Json.toBytes(CancelRequest.of(unwatched.requestId(),
+                    unwatched.userId(), System.currentTimeMillis())));
+            await().atMost(Duration.ofSeconds(60)).until(() -> cancels.isCancelled(unwatched.requestId()));
+
+            assertThat(acted).hasValue(1);
+            assertThat(closedActed).hasValue(0);
+            // Watching a request that is already cancelled acts at once, on the caller's thread.
+            AtomicInteger late = new AtomicInteger();
+            cancels.whenCancelled(watched.requestId(), late::incrementAndGet).close();
+            assertThat(late).hasValue(1);
+        }
+    }
+
     private void run(StageHandler handler) {
         StageWorker w = new StageWorker(handler, kafka, new StageWorker.Settings(8, 3, Duration.ofMillis(10),
                 Duration.ofSeconds(60))).start();

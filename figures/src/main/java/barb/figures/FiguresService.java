@@ -1,6 +1,7 @@
 package barb.figures;
 
 import barb.core.ConsumerGroups;
+import barb.core.KafkaSettings;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.CloseOptions;
@@ -76,6 +77,9 @@ public final class FiguresService implements AutoCloseable {
         return new FiguresService(streams);
     }
 
+    /** The longest the topology's fetches wait for a batch to fill. */
+    static final Duration FETCH_WAIT = Duration.ofMillis(200);
+
     private static Properties properties(String bootstrap, Settings settings) {
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
@@ -92,6 +96,9 @@ public final class FiguresService implements AutoCloseable {
         // A new application starts from the oldest event: the windows of the last hour fill at once and older
         // records are dropped as expired.
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+        // The figures are a second behind anyway: the events and the repartitioned observations are fetched in
+        // batches rather than one fetch per event (KafkaSettings.batching).
+        KafkaSettings.batching(p, StreamsConfig.MAIN_CONSUMER_PREFIX, FETCH_WAIT);
         return p;
     }
 

@@ -1,5 +1,6 @@
 package barb.figures;
 
+import barb.core.EventRecords;
 import barb.core.Topics;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -13,6 +14,8 @@ import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.TimeWindows;
+import org.apache.kafka.streams.processor.api.ContextualProcessor;
+import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.Stores;
 
 import java.time.Duration;
@@ -43,12 +46,25 @@ public final class FiguresTopology {
     private FiguresTopology() {
     }
 
+    /** Each event record as its observations ({@link Observations#ofEvent}), keyed by what they count. */
+    private static final class ObservationsOfEvents extends ContextualProcessor<String, byte[], String, Long> {
+        @Override
+        public void process(Record<String, byte[]> record) {
+            for (KeyValue<String, Long> o : Observations.ofEvent(EventRecords.typeOf(record.headers()),
+                    record.value())) {
+                context().forward(record.withKey(o.key).withValue(o.value));
+            }
+        }
+    }
+
     public static Topology build() {
         StreamsBuilder builder = new StreamsBuilder();
         Serde<Tally> tallies = JsonSerde.of(Tally.class);
+        // The event's type header lets the events that count nothing pass unparsed (most of them: step starts,
+        // acknowledgements, data blocks, answers), so this is a processor that sees headers rather than a flatMap.
         KStream<String, Long> fromEvents = builder
                 .stream(Topics.EVENTS, Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("events"))
-                .flatMap((requestId, value) -> Observations.ofEvent(value));
+                .process(ObservationsOfEvents::new, Named.as("observations"));
         // A dead letter counts however unreadable its record is: that is often why it is there.
         KStream<String, Long> fromDeadLetters = builder
                 .stream(Topics.DLQ, Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("dead-letters"))

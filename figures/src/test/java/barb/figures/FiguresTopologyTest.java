@@ -2,10 +2,13 @@ package barb.figures;
 
 import barb.core.BarbEvent;
 import barb.core.ConsumerGroups;
+import barb.core.EventRecords;
 import barb.core.EventType;
 import barb.core.Json;
 import barb.core.RequestCompletion;
+import barb.core.RequestEnvelope;
 import barb.core.Topics;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -14,6 +17,7 @@ import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -189,6 +193,38 @@ class FiguresTopologyTest {
         assertThat(minute.requests()).isEqualTo(1);
         assertThat(minute.requestsByRoute()).isEqualTo(Map.of(FigureKeys.OTHER, 1L));
         assertThat(minute.stages()).isEqualTo(Map.of(FigureKeys.OTHER, new StageFigures(1, 7, 7)));
+    }
+
+    @Test
+    void theTypeHeaderLetsEventsThatCountNothingPassUnparsedWhileRecordsWithoutItAreParsed() {
+        RequestCompletion completion = new RequestCompletion("data", "text", List.of(), Map.of(), 100, null, null,
+                true);
+        BarbEvent done = new BarbEvent(1, EventType.DONE, "r-1", "c", "u", 4, null, T0.toEpochMilli(),
+                Json.tree(completion));
+        // The header is believed: a record that says it is an answer counts nothing, whatever its value holds.
+        events.pipeInput(new TestRecord<>(done.requestId(), Json.toBytes(done),
+                new RecordHeaders().add(EventRecords.TYPE_HEADER, "answer".getBytes(StandardCharsets.UTF_8)), T0));
+        events.pipeInput(new TestRecord<>("r-2", "{not an event".getBytes(StandardCharsets.UTF_8),
+                new RecordHeaders().add(EventRecords.TYPE_HEADER, "step_start".getBytes(StandardCharsets.UTF_8)),
+                T0.plusSeconds(1)));
+        var headed = EventRecords.of(new BarbEvent(1, EventType.DONE, "r-3", "c", "u", 4, null, T0.toEpochMilli(),
+                Json.tree(completion)));
+        events.pipeInput(new TestRecord<>(headed.key(), headed.value(), headed.headers(), T0.plusSeconds(2)));
+        pipe(done, T0.plusSeconds(3));
+        // A step_end with its type header is read field by field: its input and output are skipped, not parsed.
+        var stepEnd = EventRecords.of(BarbEvent.stepEnd(RequestEnvelope.start("r-4", "c", "u", "q", 0, 1, false,
+                        null), "executor", Json.object().put("rows", "x".repeat(10_000)),
+                Json.object().set("table", Json.object().put("n", 3)), null, 42, T0.toEpochMilli()));
+        events.pipeInput(new TestRecord<>(stepEnd.key(), stepEnd.value(), stepEnd.headers(), T0.plusSeconds(4)));
+        var noDuration = EventRecords.of(new BarbEvent(1, EventType.STEP_END, "r-5", "c", "u", 2, "parser", 0,
+                Json.object()));
+        events.pipeInput(new TestRecord<>(noDuration.key(), noDuration.value(), noDuration.headers(),
+                T0.plusSeconds(5)));
+
+        MinuteFigures minute = report(T0, T0).getFirst();
+        assertThat(minute.requests()).isEqualTo(2);
+        assertThat(minute.requestsByRoute()).isEqualTo(Map.of("data", 2L));
+        assertThat(minute.stages()).isEqualTo(Map.of("executor", new StageFigures(1, 42, 42)));
     }
 
     /** The figures as a gateway reads them: from the global store the output topic fills. */

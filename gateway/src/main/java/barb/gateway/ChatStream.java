@@ -2,6 +2,7 @@ package barb.gateway;
 
 import barb.core.BarbEvent;
 import barb.core.ChatState;
+import barb.core.EventRecords;
 import barb.core.EventType;
 import barb.core.Json;
 import barb.core.RequestCompletion;
@@ -128,8 +129,7 @@ final class ChatStream {
         byte[] envelope = Json.toBytes(env);
         List<ProducerRecord<String, byte[]>> records = List.of(
                 new ProducerRecord<>(Topics.REQUESTS, env.requestId(), envelope),
-                new ProducerRecord<>(Topics.EVENTS, env.requestId(),
-                        Json.toBytes(BarbEvent.requestStarted(env, newChat, now))),
+                EventRecords.of(BarbEvent.requestStarted(env, newChat, now)),
                 new ProducerRecord<>(Stage.INTENT.topic(), env.requestId(), envelope));
         try {
             List<Future<RecordMetadata>> acks = records.stream().map(producer::send).toList();

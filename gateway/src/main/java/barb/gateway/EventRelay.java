@@ -115,22 +115,32 @@ final class EventRelay implements AutoCloseable {
         }
     }
 
+    /**
+     * Hands the record to the stream of its request unparsed: the stream's own thread parses it, so this one thread,
+     * which serves every stream of the instance, only looks at keys.
+     */
     private void deliver(ConsumerRecord<String, byte[]> rec) {
         // Cheap check on the key first: most events belong to requests other instances hold.
-        if (rec.key() != null && !subscriptions.containsKey(rec.key())) {
+        if (rec.key() != null) {
+            Subscription s = subscriptions.get(rec.key());
+            if (s != null) {
+                s.offer(rec.value());
+            }
             return;
         }
-        BarbEvent event;
-        try {
-            event = Json.fromBytes(rec.value(), BarbEvent.class).validated();
-        } catch (ContractException e) {
-            log.warn("event relay: skipping bad record {}-{}@{}: {}", rec.topic(), rec.partition(), rec.offset(),
-                    e.getMessage());
-            return;
-        }
-        Subscription s = subscriptions.get(event.requestId());
+        BarbEvent event = parse(rec.value());
+        Subscription s = event == null ? null : subscriptions.get(event.requestId());
         if (s != null) {
-            s.offer(event);
+            s.offer(rec.value());
+        }
+    }
+
+    private static BarbEvent parse(byte[] value) {
+        try {
+            return Json.fromBytes(value, BarbEvent.class).validated();
+        } catch (ContractException e) {
+            log.warn("event relay: skipping a record that is not an event: {}", e.getMessage());
+            return null;
         }
     }
 
@@ -148,7 +158,8 @@ final class EventRelay implements AutoCloseable {
     /** The events of one request, each (type, step) once, in the order they were read. */
     final class Subscription implements AutoCloseable {
         private final String requestId;
-        private final BlockingQueue<BarbEvent> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+        private final BlockingQueue<byte[]> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+        /** Read by the stream's thread only ({@link #next}). */
         private final Set<String> seen = new HashSet<>();
 
         private Subscription(String requestId) {
@@ -159,20 +170,34 @@ final class EventRelay implements AutoCloseable {
             return requestId;
         }
 
-        /** Called by the poll thread only, so {@code seen} needs no lock. */
-        private void offer(BarbEvent event) {
-            if (!seen.add(event.dedupKey())) {
-                log.debug("event relay: dropping duplicate {} of request {}", event.dedupKey(), requestId);
-                return;
-            }
-            if (!queue.offer(event)) {
-                log.warn("event relay: queue of request {} is full, dropping {}", requestId, event.dedupKey());
+        /** Called by the poll thread. */
+        private void offer(byte[] value) {
+            if (!queue.offer(value)) {
+                log.warn("event relay: queue of request {} is full, dropping an event", requestId);
             }
         }
 
-        /** The next event, or null when none arrived within {@code wait}. */
+        /**
+         * The next event, or null when none arrived within {@code wait}. Parsed here, on the stream's thread;
+         * records that are not events of this request and duplicates (by type, step and index) are skipped.
+         */
         BarbEvent next(Duration wait) throws InterruptedException {
-            return queue.poll(Math.max(0, wait.toMillis()), TimeUnit.MILLISECONDS);
+            long until = System.nanoTime() + Math.max(0, wait.toNanos());
+            while (true) {
+                byte[] value = queue.poll(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (value == null) {
+                    return null;
+                }
+                BarbEvent event = parse(value);
+                if (event == null || !requestId.equals(event.requestId())) {
+                    continue;
+                }
+                if (!seen.add(event.dedupKey())) {
+                    log.debug("event relay: dropping duplicate {} of request {}", event.dedupKey(), requestId);
+                    continue;
+                }
+                return event;
+            }
         }
 
         @Override

@@ -31,6 +31,7 @@ import barb.tracesink.Migrations;
 import barb.tracesink.PgSettings;
 import barb.tracesink.TraceSink;
 import com.zaxxer.hikari.HikariDataSource;
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,6 +65,8 @@ final class BarbStack implements AutoCloseable {
     /** Names of the services in the order they were stopped, for the test of that order. */
     private final List<String> stopOrder = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<StageWorker> workers = new ArrayList<>();
+    /** What this process's stage workers send with; null when it runs none. */
+    private KafkaProducer<String, byte[]> stageProducer;
     private String bootstrap;
     private String jdbcUrl;
     private Gateway gateway;
@@ -195,9 +198,15 @@ final class BarbStack implements AutoCloseable {
             // One follower of the cancellations for all of this process's workers; stopped after them.
             cancels = CancelledRequests.follow(kafka);
             started.push(new Running("cancellations", cancels));
+            // One producer for all of them, stopped after them: what the stages send goes in fewer requests.
+            KafkaProducer<String, byte[]> producer = new KafkaProducer<>(kafka.producer(
+                    "barb-stages-" + ProcessHandle.current().pid()));
+            stageProducer = producer;
+            started.push(new Running("producer of the stages", () -> producer.close(Duration.ofSeconds(5))));
         }
         for (StageHandler h : handlers) {
-            StageWorker w = new StageWorker(h, kafka, workerSettings, pipelineMetrics, cancels).start();
+            StageWorker w = new StageWorker(h, kafka, workerSettings, pipelineMetrics, cancels, stageProducer)
+                    .start();
             workers.add(w);
             started.push(new Running(STAGE_PREFIX + w.agent(), w));
         }
@@ -359,7 +368,8 @@ final class BarbStack implements AutoCloseable {
 
     /** Starts one more stage worker and waits until it has partitions. */
     StageWorker startWorker(StageHandler handler) throws InterruptedException {
-        StageWorker w = new StageWorker(handler, kafka, workerSettings, pipelineMetrics, cancels).start();
+        StageWorker w = new StageWorker(handler, kafka, workerSettings, pipelineMetrics, cancels, stageProducer)
+                .start();
         workers.add(w);
         started.push(new Running(STAGE_PREFIX + w.agent(), w));
         awaitAssigned(List.of(w::isAssigned), handler.stage().agentName() + " worker");

@@ -1,6 +1,7 @@
 package barb.launcher;
 
 import barb.core.BarbEvent;
+import barb.core.EventRecords;
 import barb.core.Json;
 import barb.core.KafkaSettings;
 import barb.core.RequestEnvelope;
@@ -40,8 +41,7 @@ final class ReplayPublisher implements AutoCloseable {
         byte[] envelope = Json.toBytes(replay);
         List<ProducerRecord<String, byte[]>> records = List.of(
                 new ProducerRecord<>(Topics.REQUESTS, replay.requestId(), envelope),
-                new ProducerRecord<>(Topics.EVENTS, replay.requestId(),
-                        Json.toBytes(BarbEvent.requestStarted(replay, false, System.currentTimeMillis()))),
+                EventRecords.of(BarbEvent.requestStarted(replay, false, System.currentTimeMillis())),
                 new ProducerRecord<>(Stage.INTENT.topic(), replay.requestId(), envelope));
         try {
             List<Future<RecordMetadata>> acks = records.stream().map(producer::send).toList();

@@ -6,6 +6,8 @@ import barb.core.Config;
 import barb.core.ContractException;
 import barb.core.DeadLetterReason;
 import barb.core.DeadLetters;
+import barb.core.EventRecords;
+import barb.core.EventType;
 import barb.core.Json;
 import barb.core.KafkaSettings;
 import barb.core.Topics;
@@ -154,6 +156,8 @@ public final class TraceSink implements AutoCloseable {
         String clientId = "barb-trace-sink-" + ProcessHandle.current().pid() + "-" + System.identityHashCode(sink);
         Properties consumerProps = kafka.consumer(settings.groupId(), clientId);
         consumerProps.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxBatchRecords());
+        // It writes in batches of up to maxBatchWait anyway: fetching in batches as well costs no more delay.
+        KafkaSettings.batching(consumerProps, "", settings.maxBatchWait());
         sink.producer = new KafkaProducer<>(kafka.producer(clientId));
         sink.consumer = new KafkaConsumer<>(consumerProps);
         sink.pollThread = Thread.ofPlatform().name("trace-sink").start(sink::pollLoop);
@@ -296,7 +300,14 @@ public final class TraceSink implements AutoCloseable {
         List<BarbEvent> events = new ArrayList<>(batch.size());
         List<ConsumerRecord<String, byte[]>> eventRecords = new ArrayList<>(batch.size());
         List<ProducerRecord<String, byte[]>> deadLetters = new ArrayList<>();
+        int unparsed = 0;
         for (ConsumerRecord<String, byte[]> rec : batch) {
+            EventType type = EventRecords.typeOf(rec.headers());
+            if (type != null && !TraceEvents.isTraced(type)) {
+                // Its header says the sink does not store it: not even parsed (data blocks are the largest events).
+                unparsed++;
+                continue;
+            }
             try {
                 events.add(Json.fromBytes(rec.value(), BarbEvent.class).validated());
                 eventRecords.add(rec);
@@ -314,7 +325,7 @@ public final class TraceSink implements AutoCloseable {
         commitOffsets(batch);
         pending.clear();
         written.addAndGet(result.written());
-        ignored.addAndGet(result.ignored());
+        ignored.addAndGet(result.ignored() + unparsed);
         deadLettered.addAndGet(deadLetters.size());
         batches.incrementAndGet();
         batchSize.record(batch.size());

@@ -2,6 +2,7 @@ package barb.tracesink;
 
 import barb.core.BarbEvent;
 import barb.core.ChatState;
+import barb.core.EventRecords;
 import barb.core.Json;
 import barb.core.KafkaSettings;
 import barb.core.RequestEnvelope;
@@ -161,6 +162,28 @@ class TraceSinkTest {
     }
 
     @Test
+    void anEventWhoseTypeHeaderSaysItIsNotStoredIsIgnoredUnparsed() throws Exception {
+        String chat = Requests.id();
+        String user = Requests.id();
+        Requests.Request r = Requests.dataRequest(chat, user, ChatState.fresh(chat, user), "inside days 2023",
+                null, System.currentTimeMillis());
+        long ignoredBefore = sink.stats().recordsIgnored();
+        long deadBefore = sink.stats().deadLettered();
+        // Not JSON at all, but its header says step_start: the sink does not store those, so it never reads it.
+        ProducerRecord<String, byte[]> headed = new ProducerRecord<>(Topics.EVENTS, r.requestId(),
+                "{not an event".getBytes(StandardCharsets.UTF_8));
+        headed.headers().add(EventRecords.TYPE_HEADER, "step_start".getBytes(StandardCharsets.UTF_8));
+        producer.send(headed).get();
+        produce(r.events());
+
+        await().atMost(WAIT).until(() -> count(
+                "select count(*) from chat_logs where request_id = ? and completed_at is not null", r.requestId()) == 1);
+        assertThat(count("select count(*) from request_traces where request_id = ?", r.requestId())).isEqualTo(6);
+        assertThat(sink.stats().recordsIgnored()).isGreaterThanOrEqualTo(ignoredBefore + 1);
+        assertThat(sink.stats().deadLettered()).isEqualTo(deadBefore);
+    }
+
+    @Test
     void databaseOutageLosesNothing() throws Exception {
         String chat = Requests.id();
         String user = Requests.id();
@@ -189,7 +212,7 @@ class TraceSinkTest {
     private static void produce(List<BarbEvent> events) throws ExecutionException, InterruptedException {
         List<java.util.concurrent.Future<?>> acks = new ArrayList<>();
         for (BarbEvent e : events) {
-            acks.add(producer.send(new ProducerRecord<>(Topics.EVENTS, e.requestId(), Json.toBytes(e))));
+            acks.add(producer.send(EventRecords.of(e)));
         }
         for (java.util.concurrent.Future<?> f : acks) {
             f.get();
