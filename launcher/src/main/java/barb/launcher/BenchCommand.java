@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** {@code barb bench …}: measurements that go into BENCHMARKS.md. */
 @Command(name = "bench", description = "Measure Barb.",
         subcommands = {BenchCommand.Pipeline.class, BenchCommand.Executor.class, BenchCommand.Reader.class,
-                BenchCommand.Lag.class, UsersBench.class})
+                BenchCommand.Lag.class, UsersBench.class, ChaosBench.class})
 final class BenchCommand implements Runnable {
     @Override
     public void run() {
