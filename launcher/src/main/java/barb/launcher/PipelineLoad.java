@@ -48,7 +48,7 @@ final class PipelineLoad {
                 return false;
             }
             if (stream != null) {
-                return stream.done();
+                return stream.ended();
             }
             return status >= 400;
         }

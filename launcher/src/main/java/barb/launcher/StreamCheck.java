@@ -13,12 +13,16 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What a load generator checks about the SSE streams it read, across every gateway it drove: each stream carries
  * one request's events only (every event id and every {@code request_id} in the data is that request's), ends
- * with exactly one {@code done}, holds at most one {@code answer} and no event id twice, and no request appears on
+ * with exactly one {@code done} (or with the gateway's closing {@code error} when it gave up at the deadline), holds at most one {@code answer} and no event id twice, and no request appears on
  * two streams.
  */
 final class StreamCheck {
     /** One stream's verdict: its request id (null when none was seen) and what was wrong with it. */
     record Stream(String requestId, boolean done, boolean error, List<String> problems) {
+        /** Ended explicitly: a done event, or the gateway's own closing error (its time-out ends with no done). */
+        boolean ended() {
+            return done || error;
+        }
     }
 
     private final Map<String, Integer> streamsPerRequest = new ConcurrentHashMap<>();
@@ -59,7 +63,8 @@ final class StreamCheck {
                 }
             }
         }
-        if (done != 1) {
+        boolean endedByError = done == 0 && !events.isEmpty() && events.getLast().event().equals("error");
+        if (done > 1 || (done == 0 && !endedByError)) {
             problems.add(done + " done events");
         }
         if (answers > 1) {

@@ -56,4 +56,16 @@ class StreamCheckTest {
         assertThat(new PipelineLoad.Outcome(503, -1, 10, null, "HTTP 503", false).ended()).isTrue();
         assertThat(new PipelineLoad.Outcome(-1, -1, 10, null, "refused", false).ended()).isFalse();
     }
+
+    @Test
+    void theGatewaysTimeOutErrorWithoutDoneIsAnExplicitEndButSilenceIsNot() {
+        StreamCheck check = new StreamCheck();
+        StreamCheck.Stream timedOut = check.check(List.of(ev("r1:1", "acknowledge", "{\"request_id\":\"r1\"}"),
+                ev(null, "error", "{\"code\":\"timeout\",\"message\":\"No answer arrived in time.\"}")));
+        assertThat(timedOut.problems()).isEmpty();
+        assertThat(timedOut.ended()).isTrue();
+        StreamCheck.Stream silent = check.check(List.of(ev("r2:1", "acknowledge", "{}")));
+        assertThat(silent.ended()).isFalse();
+        assertThat(new PipelineLoad.Outcome(200, 5, 10, silent, null, false).ended()).isFalse();
+    }
 }
