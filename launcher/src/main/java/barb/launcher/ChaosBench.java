@@ -38,6 +38,9 @@ final class ChaosBench implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--no-broker-restart", description = "Leave the broker alone.")
     boolean noBrokerRestart;
 
+    @Option(names = "--broker-down-seconds", description = "How long the broker stays stopped before it starts again (default 0).")
+    int brokerDownSeconds;
+
     @Option(names = "--concurrency", description = "Clients, each one question at a time (default 8).")
     int concurrency = 8;
 
@@ -75,14 +78,18 @@ final class ChaosBench implements java.util.concurrent.Callable<Integer> {
         Layout.Settings settings = LayoutCommand.settings(config, System.getenv(), state, kafkaPort, pgPort, httpPort,
                 gateways, instances, executors, groupAgents, heap);
         Plan plan = new Plan(kills, Duration.ofSeconds(pgOutageSeconds), !noBrokerRestart, concurrency,
-                Duration.ofSeconds(75));
+                Duration.ofSeconds(75), Duration.ofSeconds(brokerDownSeconds));
         Report report = run(settings, plan, System.out);
         report.print(System.out);
         return report.clean() ? 0 : 1;
     }
 
     /** What to do under load. {@code deadline}: the client's wait for a stream (request deadline plus grace). */
-    record Plan(int kills, Duration pgOutage, boolean brokerRestart, int concurrency, Duration deadline) {
+    record Plan(int kills, Duration pgOutage, boolean brokerRestart, int concurrency, Duration deadline,
+                Duration brokerDown) {
+        Plan(int kills, Duration pgOutage, boolean brokerRestart, int concurrency, Duration deadline) {
+            this(kills, pgOutage, brokerRestart, concurrency, deadline, Duration.ZERO);
+        }
     }
 
     /** The counts the command prints and BENCHMARKS.md records. */
@@ -153,9 +160,14 @@ final class ChaosBench implements java.util.concurrent.Callable<Integer> {
                 Layout.Child kafka = layout.child("kafka");
                 long tb = System.nanoTime();
                 kafka.stop();
+                if (!plan.brokerDown().isZero()) {
+                    out.printf("  broker stopped for %d s%n", plan.brokerDown().toSeconds());
+                    Thread.sleep(plan.brokerDown().toMillis()); // the outage itself: its length is the experiment
+                }
                 kafka.restart(Layout.READY_TIMEOUT);
                 out.printf("  broker restarted in %.1f s (%s)%n", (System.nanoTime() - tb) / 1e9, loadAverage());
-                faults.add("1 broker restart");
+                faults.add(plan.brokerDown().isZero() ? "1 broker restart"
+                        : "broker down " + plan.brokerDown().toSeconds() + " s");
                 awaitProgress(layout, out, null);
             }
             stop.set(true);
