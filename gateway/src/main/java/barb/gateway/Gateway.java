@@ -46,6 +46,9 @@ import java.util.concurrent.TimeUnit;
  * with another method a JSON 405 with {@code Allow}.
  */
 public final class Gateway implements AutoCloseable {
+    /** Longest a request's produce call may wait for the broker's metadata before the request is refused. */
+    static final long MAX_BLOCK_MS = 5_000;
+
     private static final Logger log = LoggerFactory.getLogger(Gateway.class);
     /** Hard cap enforced by the server itself; our own 64 KiB check answers with JSON below it. */
     private static final long SERVER_MAX_PAYLOAD = 1024 * 1024;
@@ -85,7 +88,11 @@ public final class Gateway implements AutoCloseable {
         this.metrics = metrics;
         this.ownsMetrics = ownsMetrics;
         String clientId = "barb-gateway-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        this.producer = new KafkaProducer<>(kafka.producer(clientId));
+        Properties producerProps = kafka.producer(clientId);
+        // With the broker away, send() waits for metadata up to max.block.ms (60 s by default) for each topic of
+        // a request: the client would hear nothing past the deadline. Bounded, it hears 503 within seconds.
+        producerProps.put(org.apache.kafka.clients.producer.ProducerConfig.MAX_BLOCK_MS_CONFIG, MAX_BLOCK_MS);
+        this.producer = new KafkaProducer<>(producerProps);
         Properties adminProps = new Properties();
         adminProps.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrap());
         adminProps.put(AdminClientConfig.CLIENT_ID_CONFIG, clientId + "-admin");

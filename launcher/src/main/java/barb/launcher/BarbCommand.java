@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code barb} command. */
 @Command(name = "barb", mixinStandardHelpOptions = true, version = "barb 0.1.0",
         description = "Barb answers questions about NQ futures history through a Kafka pipeline of agents.",
-        subcommands = {UpCommand.class, AskCommand.class, DataCommand.class, WorkerCommand.class,
+        subcommands = {UpCommand.class, InfraCommand.class, LayoutCommand.class, AskCommand.class, DataCommand.class, WorkerCommand.class,
                 BenchCommand.class, EvalCommand.class, LagCommand.class, ReplayCommand.class, DlqCommand.class})
 public final class BarbCommand implements Runnable {
     @Override
@@ -36,6 +36,7 @@ public final class BarbCommand implements Runnable {
     }
 
     private static boolean isLongRunning(String[] args) {
-        return args.length > 0 && (args[0].equals("up") || args[0].equals("worker"));
+        return args.length > 0 && (args[0].equals("up") || args[0].equals("worker")
+                || args[0].equals("infra") || args[0].equals("layout"));
     }
 }

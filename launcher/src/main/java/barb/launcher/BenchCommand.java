@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** {@code barb bench …}: measurements that go into BENCHMARKS.md. */
 @Command(name = "bench", description = "Measure Barb.",
         subcommands = {BenchCommand.Pipeline.class, BenchCommand.Executor.class, BenchCommand.Reader.class,
-                BenchCommand.Lag.class, UsersBench.class, StreamsBench.class})
+                BenchCommand.Lag.class, UsersBench.class, StreamsBench.class, ChaosBench.class})
 final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -102,8 +102,9 @@ final class BenchCommand implements Runnable {
                 "chance of a green day after 3 red days in a row", "what happens the day after FOMC?",
                 "compare the average RTH range in 2023 vs 2024", "what's the typical daily range?");
 
-        @Option(names = "--url", description = "Gateway URL (default http://127.0.0.1:8080).")
-        String url = "http://127.0.0.1:8080";
+        @Option(names = "--url", description = "Gateway URL (default http://127.0.0.1:8080); repeat it to drive "
+                + "several gateways at once (client c uses URL c mod n).")
+        List<String> urls = new ArrayList<>(List.of("http://127.0.0.1:8080"));
 
         @Option(names = "--requests", description = "Questions to send in all (default 200).")
         int requests = 200;
@@ -111,76 +112,33 @@ final class BenchCommand implements Runnable {
         @Option(names = "--concurrency", description = "Questions in flight at once (default 1).")
         int concurrency = 1;
 
+        @Option(names = "--deadline-seconds", description = "How long a client waits for a stream to end (default 70).")
+        int deadlineSeconds = 70;
+
         @Override
         public Integer call() throws Exception {
             if (requests < 1 || concurrency < 1) {
                 System.err.println("--requests and --concurrency must be at least 1");
                 return 2;
             }
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-            // warm-up: one pass over the questions, not measured
-            for (String q : QUESTIONS) {
-                ask(http, q);
-            }
-            List<Long> total = Collections.synchronizedList(new ArrayList<>());
-            List<Long> firstEvent = Collections.synchronizedList(new ArrayList<>());
-            AtomicInteger failures = new AtomicInteger();
-            AtomicInteger next = new AtomicInteger();
-            long t0 = System.nanoTime();
-            try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-                List<Future<?>> clients = new ArrayList<>();
-                for (int c = 0; c < concurrency; c++) {
-                    clients.add(pool.submit(() -> {
-                        int i;
-                        while ((i = next.getAndIncrement()) < requests) {
-                            long[] t = ask(http, QUESTIONS.get(i % QUESTIONS.size()));
-                            if (t == null) {
-                                failures.incrementAndGet();
-                            } else {
-                                firstEvent.add(t[0]);
-                                total.add(t[1]);
-                            }
-                        }
-                        return null;
-                    }));
-                }
-                for (Future<?> f : clients) {
-                    f.get();
-                }
-            }
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            System.out.printf("requests %d, concurrency %d, failures %d, %.1f s, %.1f requests/s%n", requests,
-                    concurrency, failures.get(), seconds, total.size() / seconds);
-            System.out.printf("first event  p50 %d ms  p99 %d ms%n", pct(firstEvent, 50), pct(firstEvent, 99));
-            System.out.printf("whole answer p50 %d ms  p99 %d ms  max %d ms%n", pct(total, 50), pct(total, 99),
-                    pct(total, 100));
-            return failures.get() == 0 ? 0 : 1;
-        }
-
-        /** Milliseconds to the first SSE event and to the end of the stream; null when it did not end in done. */
-        private long[] ask(HttpClient http, String question) throws Exception {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/chat/stream"))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(Json.toString(Json.object().put("message", question))))
-                    .build();
-            long start = System.nanoTime();
-            HttpResponse<java.io.InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            long[] first = {-1};
-            boolean[] done = {false};
-            try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
-                if (response.statusCode() != 200) {
-                    return null;
-                }
-                SseParser.read(reader, e -> {
-                    if (first[0] < 0) {
-                        first[0] = (System.nanoTime() - start) / 1_000_000;
-                    }
-                    if (e.event().equals("done")) {
-                        done[0] = true;
-                    }
-                });
-            }
-            return done[0] ? new long[]{first[0], (System.nanoTime() - start) / 1_000_000} : null;
+            PipelineLoad load = new PipelineLoad(urls, Duration.ofSeconds(deadlineSeconds));
+            // warm-up: one pass over the questions on every gateway, not measured
+            new PipelineLoad(urls, Duration.ofSeconds(deadlineSeconds))
+                    .run(QUESTIONS, QUESTIONS.size() * urls.size(), urls.size(), () -> false);
+            PipelineLoad.Run run = load.run(QUESTIONS, requests, concurrency, () -> false);
+            long answered = run.count(PipelineLoad.Outcome::answered);
+            long failures = run.outcomes().size() - answered;
+            System.out.printf("requests %d, concurrency %d, gateways %d, failures %d, %.1f s, %.1f requests/s%n",
+                    requests, concurrency, urls.size(), failures, run.seconds(), answered / run.seconds());
+            System.out.printf("first event  p50 %d ms  p99 %d ms%n", pct(run.firsts(), 50), pct(run.firsts(), 99));
+            System.out.printf("whole answer p50 %d ms  p99 %d ms  max %d ms%n", pct(run.totals(), 50),
+                    pct(run.totals(), 99), pct(run.totals(), 100));
+            List<String> problems = run.problems();
+            long lost = run.count(o -> !o.ended());
+            System.out.printf("streams: %d lost (no done by the deadline), %d stream problems (answered twice, "
+                    + "another request's events, duplicate event ids)%n", lost, problems.size());
+            problems.stream().limit(20).forEach(p -> System.out.println("  " + p));
+            return failures == 0 && problems.isEmpty() ? 0 : 1;
         }
 
         static long pct(List<Long> values, int p) {
