@@ -1,6 +1,7 @@
 package barb.launcher;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
@@ -44,20 +45,8 @@ final class ChaosBench implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--concurrency", description = "Clients, each one question at a time (default 8).")
     int concurrency = 8;
 
-    @Option(names = "--gateways", description = "Gateway processes (default 2).")
-    int gateways = 2;
-
-    @Option(names = "--instances", description = "Processes per agent stage (default 2).")
-    int instances = 2;
-
-    @Option(names = "--executors", description = "Executor processes (default 2).")
-    int executors = 2;
-
-    @Option(names = "--group-agents", description = "One JVM with every agent stage per instance.")
-    boolean groupAgents;
-
-    @Option(names = "--heap", description = "-Xmx of each worker JVM (default 160m).")
-    String heap = "160m";
+    @Mixin
+    LayoutOptions counts = new LayoutOptions();
 
     @Option(names = "--http-port", description = "First gateway's port (default 18280).")
     int httpPort = 18280;
@@ -75,8 +64,12 @@ final class ChaosBench implements java.util.concurrent.Callable<Integer> {
     public Integer call() throws Exception {
         LauncherConfig config = LauncherConfig.fromEnv(System.getenv());
         Path state = stateDir != null ? stateDir : config.dataDir().resolve("chaos");
+        if (counts.problem() != null) {
+            System.err.println(counts.problem());
+            return 2;
+        }
         Layout.Settings settings = LayoutCommand.settings(config, System.getenv(), state, kafkaPort, pgPort, httpPort,
-                gateways, instances, executors, groupAgents, heap);
+                counts);
         Plan plan = new Plan(kills, Duration.ofSeconds(pgOutageSeconds), !noBrokerRestart, concurrency,
                 Duration.ofSeconds(75), Duration.ofSeconds(brokerDownSeconds));
         Report report = run(settings, plan, System.out);

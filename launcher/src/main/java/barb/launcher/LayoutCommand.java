@@ -1,6 +1,7 @@
 package barb.launcher;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -17,17 +18,8 @@ import java.util.concurrent.CountDownLatch;
 @Command(name = "layout", description = "Start the multi-process layout on this machine: infra, 2 gateways, "
         + "2 instances of every stage, 2 executors, 1 trace-sink, each its own JVM.")
 final class LayoutCommand implements Callable<Integer> {
-    @Option(names = "--gateways", description = "Gateway processes (default 2).")
-    int gateways = 2;
-
-    @Option(names = "--instances", description = "Processes per agent stage (default 2).")
-    int instances = 2;
-
-    @Option(names = "--executors", description = "Executor processes (default 2).")
-    int executors = 2;
-
-    @Option(names = "--group-agents", description = "One JVM with every agent stage per instance, not one per stage.")
-    boolean groupAgents;
+    @Mixin
+    LayoutOptions counts = new LayoutOptions();
 
     @Option(names = "--http-port", description = "First gateway's port; the others follow (default 18180).")
     int httpPort = 18180;
@@ -38,35 +30,31 @@ final class LayoutCommand implements Callable<Integer> {
     @Option(names = "--pg-port", description = "PostgreSQL port (default 15432).")
     int pgPort = InfraCommand.DEFAULT_PG_PORT;
 
-    @Option(names = "--heap", description = "-Xmx of each worker JVM; the broker gets twice (default 160m).")
-    String heap = "160m";
-
     @Option(names = "--state-dir", description = "Broker, database, logs (default BARB_DATA_DIR/layout).")
     Path stateDir;
 
     @Override
     public Integer call() throws Exception {
-        if (gateways < 1 || instances < 1 || executors < 1) {
-            System.err.println("--gateways, --instances and --executors must be at least 1");
+        if (counts.problem() != null) {
+            System.err.println(counts.problem());
             return 2;
         }
         LauncherConfig config = LauncherConfig.fromEnv(System.getenv());
-        Layout.Settings settings = settings(config, System.getenv(), stateDir, kafkaPort, pgPort, httpPort, gateways,
-                instances, executors, groupAgents, heap);
+        Layout.Settings settings = settings(config, System.getenv(), stateDir, kafkaPort, pgPort, httpPort, counts);
         long t0 = System.nanoTime();
         System.out.println("Starting the layout (state in " + settings.stateDir() + "):");
-        Layout layout = Layout.start(settings, System.out);
+        Layout running = Layout.start(settings, System.out);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("\nStopping the layout…");
-            layout.close();
+            running.close();
             stopped.countDown();
         }, "barb-shutdown"));
         System.out.printf("%nLayout up in %.1f s:%n", (System.nanoTime() - t0) / 1e9);
-        layout.printProcesses(System.out);
-        System.out.println("Gateways: " + String.join(" ", layout.gatewayUrls()));
-        System.out.println("Kafka: " + layout.kafkaBootstrap() + "   PostgreSQL: " + layout.jdbcUrl());
-        System.out.println("Load:  ./barb bench pipeline --url " + String.join(" --url ", layout.gatewayUrls())
+        running.printProcesses(System.out);
+        System.out.println("Gateways: " + String.join(" ", running.gatewayUrls()));
+        System.out.println("Kafka: " + running.kafkaBootstrap() + "   PostgreSQL: " + running.jdbcUrl());
+        System.out.println("Load:  ./barb bench pipeline --url " + String.join(" --url ", running.gatewayUrls())
                 + " --concurrency 16      Ctrl-C stops everything.");
         stopped.await();
         return 0;
@@ -74,8 +62,7 @@ final class LayoutCommand implements Callable<Integer> {
 
     /** The layout's settings; BARB_* variables of this process pass on to every child. */
     static Layout.Settings settings(LauncherConfig config, Map<String, String> env, Path stateDir, int kafkaPort,
-                                    int pgPort, int httpPort, int gateways, int instances, int executors,
-                                    boolean groupAgents, String heap) {
+                                    int pgPort, int httpPort, LayoutOptions counts) {
         Map<String, String> childEnv = new HashMap<>();
         env.forEach((k, v) -> {
             if (k.startsWith("BARB_") && !k.equals("BARB_KAFKA_BOOTSTRAP") && !k.equals("BARB_PG_URL")
@@ -84,7 +71,7 @@ final class LayoutCommand implements Callable<Integer> {
             }
         });
         Path state = (stateDir != null ? stateDir : config.dataDir().resolve("layout")).toAbsolutePath();
-        return new Layout.Settings(state, config.dataDir(), kafkaPort, pgPort, httpPort, gateways, instances,
-                executors, groupAgents, heap, childEnv);
+        return new Layout.Settings(state, config.dataDir(), kafkaPort, pgPort, httpPort, counts.gateways,
+                counts.instances, counts.executors, counts.groupAgents, counts.heap, childEnv);
     }
 }
