@@ -13,6 +13,7 @@ import barb.core.Understanding;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A second opinion on a data reading before it is answered: when the learned {@link TurnClassifier} is confident
@@ -44,10 +45,11 @@ final class ReadingCheck {
     }
 
     /**
-     * @param heading the rules reading's heading, as the acknowledgement words it
+     * @param heading the rules reading's heading, as the acknowledgement words it; planned only when Barb asks
      * @return the clarification to ask, or null when the reading stands
      */
-    Understanding check(String question, Memory memory, String operation, String heading, String title, String lang) {
+    Understanding check(String question, Memory memory, String operation, Supplier<String> heading, String title,
+                        String lang) {
         TurnClassifier.Prediction p = classifier.predictAfter(question, previousLabel(memory), turn(memory));
         // "clarify" is no other reading: whether a session or a threshold is missing is the rules' exact call
         if (p.probability() < CONFIDENT || p.label().equals("data:" + operation) || p.label().equals("clarify")) {
@@ -55,7 +57,7 @@ final class ReadingCheck {
         }
         Messages m = Messages.of(lang);
         List<String> options = new ArrayList<>();
-        options.add(heading);
+        options.add(heading.get());
         if (p.label().startsWith("data:")) {
             String other = p.label().substring("data:".length());
             if (m.has("reading.alternative." + other)) {
