@@ -346,16 +346,51 @@ public final class QuestionReader {
             }
         }
 
-        /** The text with each left-over word that is another form or a typo of a known word written as that word. */
+        /**
+         * The text with left-over words written as words the rules know: a run of them that the glossary knows as
+         * its canonical term (or left out, when it asks nothing), else each word that is another form or a typo of
+         * a known word as that word.
+         */
         String corrected() {
-            StringBuilder out = new StringBuilder(text);
-            for (int i = leftovers.size() - 1; i >= 0; i--) {
+            List<String> replacements = new ArrayList<>();
+            List<int[]> spans = new ArrayList<>();
+            int i = 0;
+            while (i < leftovers.size()) {
+                // the run of left-over words next to each other from here
+                int runEnd = i + 1;
+                while (runEnd < leftovers.size()
+                        && text.substring(leftovers.get(runEnd - 1).end(), leftovers.get(runEnd).start()).isBlank()) {
+                    runEnd++;
+                }
+                List<String> run = new ArrayList<>();
+                for (int k = i; k < runEnd; k++) {
+                    run.add(leftovers.get(k).word());
+                }
+                var entry = Glossary.SHIPPED.longestAt(run, 0);
+                if (entry.isPresent()) {
+                    int last = i + entry.get().words() - 1;
+                    spans.add(new int[]{leftovers.get(i).start(), leftovers.get(last).end()});
+                    replacements.add(entry.get().entry().canonical());
+                    i = last + 1;
+                    continue;
+                }
                 Leftover left = leftovers.get(i);
-                LexiconWords.VOCABULARY.match(left.word())
-                        .filter(match -> match.kind() != Vocabulary.Kind.KNOWN)
-                        .ifPresent(match -> out.replace(left.start(), left.end(), match.word()));
+                var match = LexiconWords.VOCABULARY.match(left.word())
+                        .filter(m -> m.kind() != Vocabulary.Kind.KNOWN);
+                if (match.isPresent()) {
+                    spans.add(new int[]{left.start(), left.end()});
+                    replacements.add(match.get().word());
+                }
+                i++;
             }
-            return out.toString();
+            if (spans.isEmpty()) {
+                return text;
+            }
+            StringBuilder out = new StringBuilder(text);
+            for (int k = spans.size() - 1; k >= 0; k--) {
+                out.replace(spans.get(k)[0], spans.get(k)[1], replacements.get(k));
+            }
+            return SPACES.matcher(out).replaceAll(" ").strip();
         }
 
         /**

@@ -102,6 +102,22 @@ final class Shorthand {
     private static final Pattern HOURS_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)ч(?![\\p{L}])");
     /** "в какую 20-минутку" (into which slot): a bucket; "5-минутка" (a bar) is left for the reader. */
     private static final Pattern MINUTES_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)[ -]?минутк(?:у|и|ам|ах)(?![\\p{L}])");
+    /**
+     * "30d", "3mo", "2y", "2wks", "5дн": a count of days, weeks, months or years written as one token. Minutes and
+     * hours are left out: "15m" and "1h" next to "bars" are a bar size the reader knows.
+     */
+    private static final Pattern GLUED_UNIT = Pattern.compile(
+            "(?<![\\p{L}\\d.])(\\d{1,3})(d|days?|w|wks?|weeks?|mo|mos|mths?|months?|y|yrs?|years?|дн|д|нед|мес|г|л)(?![\\p{L}\\d])"
+                    + "(?!\\s?(?:avg|average|ma|sma|ema|mean|high|low|средн)(?![\\p{L}]))");
+    /** "first 15m", "первые 5мин": minutes of the session's start or end, not a bar size. */
+    private static final Pattern EDGE_MINUTES = Pattern.compile(
+            "(?<![\\p{L}])(first|last|opening|closing|первые|последние) (\\d{1,3}) ?(?:m|min|mins|minutes|мин|минут)(?![\\p{L}\\d])");
+    private static final Map<String, String> GLUED_UNITS_EN = Map.ofEntries(Map.entry("d", "days"),
+            Map.entry("w", "weeks"), Map.entry("wk", "weeks"), Map.entry("mo", "months"), Map.entry("mth", "months"),
+            Map.entry("y", "years"), Map.entry("yr", "years"));
+    /** "930am", "1030": a clock time written without its colon, before am/pm or a dash to another time. */
+    private static final Pattern CLOCK_WITHOUT_COLON = Pattern.compile(
+            "(?<![\\p{L}\\d.:])([1-9]|1[0-2])([0-5]\\d)(?=\\s?(?:am|pm|a\\.m\\.|p\\.m\\.)(?![\\p{L}]))");
     private static final Pattern START_OF_YEAR = Pattern.compile("(?<![\\p{L}])(с|от|since|from) (?:самого )?(?:the )?"
             + "(?:начала|start of|beginning of) ((?:19|20)\\d\\d)(?: года| г\\.?)?");
     /** A token: opening brackets or quotes, the word, closing punctuation. */
@@ -112,6 +128,24 @@ final class Shorthand {
             "вторник", "четверг", "пятница", "по", "во", "каждую");
     private static final Set<String> WEEKDAY_WORDS = Set.of("пн", "вт", "чт", "пт", "понедельник", "вторник",
             "четверг", "пятница", "и", "или");
+
+    private static String gluedUnit(String unit, int count) {
+        return switch (unit) {
+            case "дн", "д" -> russianPlural(count, "день", "дня", "дней");
+            case "нед" -> russianPlural(count, "неделю", "недели", "недель");
+            case "мес" -> russianPlural(count, "месяц", "месяца", "месяцев");
+            case "г", "л" -> russianPlural(count, "год", "года", "лет");
+            default -> GLUED_UNITS_EN.getOrDefault(unit.replaceAll("s$", ""),
+                    unit.endsWith("s") ? unit : unit + "s");
+        };
+    }
+
+    private static String russianPlural(int n, String one, String few, String many) {
+        if (n % 10 == 1 && n % 100 != 11) {
+            return one;
+        }
+        return n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? few : many;
+    }
 
     /** The text with shorthand written out (lower case, ё already folded to е). */
     static String expand(String text) {
@@ -132,6 +166,13 @@ final class Shorthand {
         // "2ч", "20-минутку": a number of hours or minutes written as one word
         s = HOURS_WORD.matcher(s).replaceAll("$1 часа");
         s = MINUTES_WORD.matcher(s).replaceAll("по $1 минут");
+        // "30d", "3mo", "2y": one token for a number and its unit
+        s = GLUED_UNIT.matcher(s).replaceAll(m -> m.group(1) + " " + gluedUnit(m.group(2),
+                Integer.parseInt(m.group(1))));
+        s = EDGE_MINUTES.matcher(s).replaceAll(m -> m.group(1) + " " + m.group(2)
+                + (m.group(1).matches("[a-z]+") ? " minutes" : " минут"));
+        // "930am": 9:30am
+        s = CLOCK_WITHOUT_COLON.matcher(s).replaceAll("$1:$2");
         // "с начала 2023", "since the start of 2023": since 2023
         s = START_OF_YEAR.matcher(s).replaceAll(m -> (m.group(1).startsWith("с") || m.group(1).startsWith("о")
                 ? "с " : "since ") + m.group(2));

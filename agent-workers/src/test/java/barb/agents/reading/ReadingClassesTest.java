@@ -36,6 +36,19 @@ class ReadingClassesTest {
     }
 
     @Test
+    void aNumberGluedToItsUnitReadsAsTheNumberAndTheUnit() {
+        assertThat(read("avg chg last 30d")).isEqualTo(read("average change last 30 days"));
+        assertThat(read("avg chg last 3mo")).isEqualTo(read("average change last 3 months"));
+        assertThat(read("avg rth rng last 2yrs")).isEqualTo(read("average rth range last 2 years"));
+        assertThat(read("avg change 3d after cpi in 2023")).isEqualTo(read("average change 3 days after cpi in 2023"));
+        assertThat(read("avg range first 15m of rth in 2024")).isEqualTo(read("average range in the first 15 minutes in 2024"));
+        assertThat(read("avg range from 945am to 1015am in 2024")).isEqualTo(read("average range from 9:45 to 10:15 in 2024"));
+        assertThat(read("средний диапазон ртх за последние 30д")).isEqualTo(read("средний диапазон ртх за последние 30 дней"));
+        // a bar size stays a bar size
+        assertThat(read("avg range of 15m bars in 2024")).contains("15m");
+    }
+
+    @Test
     void anUnknownWordThatMayBeAConditionOrAMeasureIsAskedAbout() {
         assertThat(QuestionReader.read("average rth range on squeeze days").clarify()).contains("term:squeeze");
         assertThat(QuestionReader.read("max drawdown in 2022").clarify()).contains("term:drawdown");
