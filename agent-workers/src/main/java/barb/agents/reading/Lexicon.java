@@ -43,7 +43,7 @@ public final class Lexicon {
     private static final String DOWN_VERB = "(?:fell|fall|falls|falling|dropped|drop|drops|declined|decline|declines|"
             + "sank|sink|lost|lose|loses|slid|tanked|down|closed down|closed lower|упал\\p{L}*|упад\\p{L}*|пада\\p{L}*|"
             + "снизил\\p{L}*|просел\\p{L}*|просед\\p{L}*|подешевел\\p{L}*|закрыл\\p{L}* в минус\\p{L}*|"
-            + "закрыл\\p{L}* ниже|снижени\\p{L}*|падени\\p{L}*|слива\\p{L}*|слил\\p{L}*|пролив\\p{L}*|пролил\\p{L}*)";
+            + "(?:закрыл|закрыва|закро)\\p{L}* ниже|снижени\\p{L}*|падени\\p{L}*|слива\\p{L}*|слил\\p{L}*|пролив\\p{L}*|пролил\\p{L}*)";
     private static final String UP_VERB = "(?:rose|rise|rises|rising|gained|gain|gains|rallied|rally|rallies|climbed|"
             + "climb|jumped|up|closed up|closed higher|increased|вырос\\p{L}*|выраст\\p{L}*|раст[её]т|растут|рос|росл\\p{L}*|"
             + "подрос\\p{L}*|подорожал\\p{L}*|закрыл\\p{L}* в плюс\\p{L}*|закрыл\\p{L}* выше|рост\\p{L}*)";
@@ -179,7 +179,11 @@ public final class Lexicon {
 
     private static List<Rule> buildRules() {
         List<Rule> r = new ArrayList<>();
-        // calendar events (before "options" and "the day after")
+        // calendar events (before "options" and "the day after"); a negated event before every event, so "opex vs
+        // non-opex" keeps its "non"
+        r.add(rule("(?:not? |non |excluding |except(?: on)? |without |кроме |не в |не |без )(?:on |an? |the |дни |дней )?"
+                + "(fomc|fed|фомс|фрс|cpi|nfp|opex|опекс\\p{L}*|нонфарм\\p{L}*|экспираци\\p{L}*|holidays?|праздник\\p{L}*)"
+                + "(?: (?:meeting|decision|report|release)s?)?(?: days?| дн\\p{L}*)?", Lexicon::notEvent));
         r.add(rule("quad(?:ruple)? ?witching(?: days?)?|квад ?витчинг\\p{L}*|triple witching(?: days?)?|квадрупл\\p{L}*(?: витчинг\\p{L}*)?|витчинг\\p{L}*|"
                 + "(?:тройн|четверн)\\p{L}* ведьм\\p{L}*", kv("event", "quad_witching")));
         r.add(rule("opex(?: days?)?|(?:monthly )?options? expirations?(?: days?)?|expiration days?|expirations?|"
@@ -191,9 +195,6 @@ public final class Lexicon {
                 + "послепраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_after_holiday")));
         r.add(rule("early close(?:s|d)?(?: days?)?|shortened (?:days?|sessions?)|half[ -]days?|"
                 + "сокращенн\\p{L}* (?:дн\\p{L}*|день|сесси\\p{L}*)", kv("event", "early_close")));
-        r.add(rule("(?:not? |non |excluding |except(?: on)? |without |кроме |не в |не |без )(?:on |an? |the |дни |дней )?"
-                + "(fomc|fed|фомс|фрс|cpi|nfp|opex|нонфарм\\p{L}*|экспираци\\p{L}*|holidays?|праздник\\p{L}*)"
-                + "(?: (?:meeting|decision|report|release)s?)?(?: days?| дн\\p{L}*)?", Lexicon::notEvent));
         r.add(rule("(?:fomc|fed|federal reserve)(?: (?:meeting|decision|announcement|rate decision)s?)?(?: days?)?|"
                 + "фомс|(?:заседани\\p{L}* |решени\\p{L}* )?фрс|fed days?", kv("event", "fomc")));
         r.add(rule("cpi(?: (?:report|release|print)s?)?(?: days?)?|inflation (?:report|data|release|print)s?"
@@ -213,7 +214,7 @@ public final class Lexicon {
         r.add(rule("(?:(?:the |on the )?day (?:before|of|after)(?:,? (?:and |& )?| (?=day))){2,}"
                 + "(?:the |on the )?day (?:before|of|after)", m -> kv("offsets", namedDays(m.group()))));
         r.add(rule("(?:the )?(?:next|following) (?:trading )?(?:day|session|week|month|bar|candle)(?! will)|"
-                + "the (?:day|session) after|"
+                + "the (?:day|session) after|(?<!\\d )(?:on )?(?:the )?(?:days|sessions) (?:right )?(?:after|following)(?= (?:an?|the) )|"
                 + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's",
                 kv("later", "1")));
         r.add(rule("(?:the )?same day|в тот же день|в этот же день", kv("later", "0")));
@@ -327,7 +328,7 @@ public final class Lexicon {
         r.add(rule("(?:clos(?:e|ed|es|ing)|finish(?:ed|es)?|end(?:ed|s)?|закрыл\\p{L}*|закрыти\\p{L}*) " + CMP + "?\\s*(?:на )?" + NUM
                 + "\\s*(%|percent|процент\\p{L}*|points?|pts|пункт\\p{L}*)? (above|over|below|under|выше|ниже) (?:the |its |своего )?"
                 + "(?:open|opening|открыти\\p{L}*)", m -> bodyThreshold(m.group(1), m.group(2), m.group(3), m.group(4))));
-        r.add(rule("(?:clos(?:e|ed|es|ing)|закрыл\\p{L}*|закрыти\\p{L}*) (above|over|below|under|выше|ниже) (?:the |its |своего )?"
+        r.add(rule("(?:clos(?:e|ed|es|ing)|(?:закрыл|закрыва|закро)\\p{L}*|закрыти\\p{L}*) (above|over|below|under|выше|ниже) (?:the |its |своего )?"
                 + "(?:open|opening|открыти\\p{L}*) (?:by )?" + CMP + "?\\s*(?:на )?" + NUM
                 + "\\s*(%|percent|процент\\p{L}*|points?|pts|пункт\\p{L}*)?",
                 m -> bodyThreshold(m.group(2), m.group(3), m.group(4), m.group(1))));
@@ -337,11 +338,11 @@ public final class Lexicon {
         // close against the same day's open: the candle's colour
         r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:above|higher than|over) "
                 + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
-                + "закры(?:л|вал)\\p{L}* выше (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* выше открыти\\p{L}*",
+                + "(?:закры(?:л|ва)|закро)\\p{L}* выше (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* выше открыти\\p{L}*",
                 kv("color", "green")));
         r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:below|lower than|under) "
                 + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
-                + "закры(?:л|вал)\\p{L}* ниже (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* ниже открыти\\p{L}*",
+                + "(?:закры(?:л|ва)|закро)\\p{L}* ниже (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* ниже открыти\\p{L}*",
                 kv("color", "red")));
         // price levels: "closed above 20000"
         r.add(rule("(close|closed|closes|closing price|open|opened|opens|opening price|закрыл\\p{L}*|закрыти\\p{L}*|"
@@ -424,8 +425,9 @@ public final class Lexicon {
                 + "закрыти\\p{L}* гэп\\p{L}*|заполнени\\p{L}* гэп\\p{L}*|гэп\\p{L}* (?:закрыва\\p{L}*|закроет\\p{L}*|закрыл\\p{L}*|"
                 + "заполня\\p{L}*|заполнил\\p{L}*)|(?:закрыва|заполня)\\p{L}*(?= гэп)|закрыл\\p{L}*(?= гэп)",
                 kv("fill", "")));
-        r.add(rule("fill(?:s|ed|ing)?|закрыва(?:ются|ется|лись|лся)|закроется|закроются|закрылс\\p{L}*|заполня\\p{L}*|"
-                + "заполнил\\p{L}*|(?:их|его) закрыли", kv("fillword", "")));
+        // "закрывается выше открытия" is a close against the open, not a fill
+        r.add(rule("(?:fill(?:s|ed|ing)?|закрыва(?:ются|ется|лись|лся)|закроется|закроются|закрылс\\p{L}*|заполня\\p{L}*|"
+                + "заполнил\\p{L}*|(?:их|его) закрыли)(?! (?:выше|ниже))", kv("fillword", "")));
         r.add(rule("(?:broken (?:out |down )?|split |grouped )?by (?:the )?(?:gap )?size|by gap %|by size of (?:the )?gap|"
                 + "(?:разб\\p{L}* )?по размеру(?: гэпа)?|в разрезе размера(?: гэпа)?", kv("bysize", "")));
         r.add(rule("how long (?:it )?(?:takes?|took)(?: to fill)?|time to fill|minutes to fill|за сколько минут|"
@@ -964,7 +966,7 @@ public final class Lexicon {
             event = "cpi";
         } else if (word.startsWith("nfp") || word.startsWith("нонфарм")) {
             event = "nfp";
-        } else if (word.startsWith("opex") || word.startsWith("экспираци")) {
+        } else if (word.startsWith("opex") || word.startsWith("опекс") || word.startsWith("экспираци")) {
             event = "opex";
         } else {
             event = "holiday";

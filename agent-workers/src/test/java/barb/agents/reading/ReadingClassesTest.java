@@ -49,6 +49,27 @@ class ReadingClassesTest {
     }
 
     @Test
+    void aNegatedEventIsReadBeforeTheEventItNegates() {
+        assertThat(read("avg volume opex vs non-opex days in 2023")).startsWith("compare").contains("is_opex = 0");
+        assertThat(read("средний объем в дни без опекса в 2023")).contains("is_opex = 0");
+    }
+
+    @Test
+    void aRussianCloseAgainstTheOpenIsTheCandleColourInEveryTense() {
+        assertThat(read("как часто нк закрывается выше открытия по средам"))
+                .isEqualTo(read("как часто нк закрылся выше открытия по средам")).contains("is_green = 1");
+        assertThat(read("как часто закроется ниже открытия в четверг")).contains("is_red = 1");
+        // a gap that closes is still a fill
+        assertThat(read("как часто закрывается гэп в 2023")).contains("gap fill");
+    }
+
+    @Test
+    void onDaysAfterAConditionIsTheNextDay() {
+        assertThat(read("avg rth range on days after an outside day since 2019"))
+                .isEqualTo(read("avg rth range the day after an outside day since 2019"));
+    }
+
+    @Test
     void anUnknownWordThatMayBeAConditionOrAMeasureIsAskedAbout() {
         assertThat(QuestionReader.read("average rth range on squeeze days").clarify()).contains("term:squeeze");
         assertThat(QuestionReader.read("max drawdown in 2022").clarify()).contains("term:drawdown");
