@@ -290,8 +290,8 @@ final class StepBuilder {
             operation = Operation.PROBABILITY;
         } else if (has("around") || has("offsets")) {
             operation = Operation.AROUND;
-        } else if (has("later", "1") && (has("agg") || has("metric")) && !ranking && !has("op", "count")
-                && !has("op", "list") && conditionNamed()) {
+        } else if ((has("later", "1") || afterACondition()) && (has("agg") || has("metric")) && !ranking
+                && !has("op", "count") && !has("op", "list") && conditionNamed()) {
             // "after an NR7 day, the avg range the next day": a measure the day after the days that match
             operation = Operation.AROUND;
         } else if (has("after") && has("op", "count") && hasOutcome()) {
@@ -846,6 +846,28 @@ final class StepBuilder {
     }
 
     /** True when the question picks days by something other than the period and session. */
+    /**
+     * "average change after a red day", "средний рост после красного дня": "after" right before a condition on a
+     * day means the measure is read the next trading day. A gap opens its own session, so "after a gap up" is not.
+     */
+    private boolean afterACondition() {
+        List<Lexicon.Finding> ordered = new ArrayList<>(found);
+        ordered.sort(java.util.Comparator.comparingInt(Lexicon.Finding::start));
+        for (int i = 0; i + 1 < ordered.size(); i++) {
+            // "средний рост после красного дня": a direction before "after" words the measure, which an outcome
+            // of the next day does not take as a condition; that reading is left as it was
+            if (ordered.get(i).kind().equals("dir")) {
+                return false;
+            }
+            if (ordered.get(i).kind().equals("after")
+                    && Set.of("event", "pattern", "cond", "color", "consec", "dir").contains(ordered.get(i + 1).kind())
+                    && !ordered.get(i + 1).value().startsWith("gap")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean conditionNamed() {
         return Set.of("event", "pattern", "cond", "gap", "color", "consec", "dir").stream().anyMatch(this::has);
     }

@@ -64,6 +64,14 @@ class ReadingClassesTest {
     }
 
     @Test
+    void aMeasureAfterAConditionOnADayIsReadTheNextDay() {
+        assertThat(read("avg range after an inside day in 2021")).isEqualTo(read("avg range the day after an inside day in 2021"));
+        assertThat(read("среднее изменение после зеленого дня в 2021")).startsWith("what happens to change_pct after");
+        // a gap opens its own session: after a gap up is that day
+        assertThat(read("avg change after a gap up in 2021")).startsWith("mean change_pct");
+    }
+
+    @Test
     void onDaysAfterAConditionIsTheNextDay() {
         assertThat(read("avg rth range on days after an outside day since 2019"))
                 .isEqualTo(read("avg rth range the day after an outside day since 2019"));
