@@ -50,7 +50,8 @@ public final class Lexicon {
     private static final String METRIC_WORD = "(range|ranges|daily range|volatility|ренж\\p{L}*|рейндж\\p{L}*|"
             + "диапазон\\p{L}*|размах\\p{L}*|волатильност\\p{L}*|change|changes|return|returns|move|moves|"
             + "изменени\\p{L}*|доходност\\p{L}*|gap|gaps|гэп\\p{L}*|volume|volumes|объем\\p{L}*|body|bodies|"
-            + "тело|тела|телом)";
+            + "тело|тела|телом|upper wicks?|lower wicks?|upper shadows?|lower shadows?|верхн\\p{L}* тен\\p{L}*|"
+            + "нижн\\p{L}* тен\\p{L}*)";
 
     /** Rules that run before period phrases are looked for, so they keep the words a period would also claim. */
     static final List<Rule> EARLY = List.of(
@@ -696,7 +697,7 @@ public final class Lexicon {
             "way", "play", "out", "market", "combined", "together", "вообще", "выхода", "выхода",
             "for", "during", "over", "at", "to", "by", "with", "within", "there", "did", "does", "do", "has", "have",
             "had", "me", "us", "i", "you", "we", "my", "our", "it", "its", "they", "them", "show", "give", "get",
-            "tell", "please", "pls", "plz", "nq", "mnq", "nasdaq", "ndx", "nasdaq100", "100", "futures", "future",
+            "tell", "please", "pls", "plz", "nq", "mnq", "nasdaq", "ndx", "nasdaq100", "futures", "future",
             "contract", "contracts", "index", "day", "days", "daily", "trading", "session", "sessions", "data",
             "history", "historical", "historically", "can", "could", "would", "want", "know", "see", "like", "let",
             "so", "just", "that", "which", "this", "these", "those", "and", "all", "each", "per", "dates", "date",
@@ -925,6 +926,12 @@ public final class Lexicon {
         }
         if (word.startsWith("bod") || word.startsWith("тел")) {
             return "body";
+        }
+        if (word.startsWith("upper") || word.startsWith("верхн")) {
+            return "upper_wick";
+        }
+        if (word.startsWith("lower") || word.startsWith("нижн")) {
+            return "lower_wick";
         }
         if (word.startsWith("change") || word.startsWith("return") || word.startsWith("move")
                 || word.startsWith("изменени") || word.startsWith("доходност")) {

@@ -72,6 +72,19 @@ class ReadingClassesTest {
     }
 
     @Test
+    void aThresholdOnAWickIsACondition() {
+        assertThat(read("count days with a lower wick over 120 pts in 2021")).contains("lower_wick > 120");
+        assertThat(read("сколько дней с верхней тенью больше 60 пунктов")).contains("upper_wick > 60");
+    }
+
+    @Test
+    void aHundredIsAThresholdUnlessItNamesTheIndex() {
+        // never dropped silently: with no measure named it is asked about
+        assertThat(QuestionReader.read("count days over 100 pts in 2021").clarify()).contains("term:100");
+        assertThat(read("avg range of the nasdaq 100 in 2021 during rth")).isEqualTo(read("avg range in 2021 during rth"));
+    }
+
+    @Test
     void onDaysAfterAConditionIsTheNextDay() {
         assertThat(read("avg rth range on days after an outside day since 2019"))
                 .isEqualTo(read("avg rth range the day after an outside day since 2019"));
