@@ -37,6 +37,8 @@ public final class FollowUps {
             + "list the days|show the days)$");
     private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|тоже|только|лишь)\\??$");
     private static final Pattern WHICH_ONE = Pattern.compile("(?:which|what) (?:one|day|of them|of those)|"
+            + "^(?:and |ok |so )?(?:which|what)(?:'s| (?:was|is|were)) (?:the )?(?:biggest|largest|widest|worst|best|smallest|"
+            + "highest|lowest)(?: one)?$|"
             + "the (?:biggest|largest|widest|worst|best|smallest) one|какой из них|какая из них|который из них|"
             + "какой (?:был )?сам\\p{L}*|какой день");
     private static final Pattern ADD = Pattern.compile("^(?:ok,? |and )?(?:add|also add|plus|include|добавь|"
@@ -459,6 +461,8 @@ public final class FollowUps {
         return metric.replace("_pct", "");
     }
 
+    private static final Set<String> SIGNED = Set.of("change_pct", "change", "gap", "gap_pct", "body", "body_pct");
+
     /** "Show those days": the days the previous answer was about, by date. */
     private static Reading thoseDays(List<Lexicon.Finding> previous) {
         List<Lexicon.Finding> kept = new ArrayList<>();
@@ -500,9 +504,18 @@ public final class FollowUps {
         kept.addAll(afterPrevious(said.stream().filter(f -> !f.kind().equals("filler")
                 && !f.kind().equals("connector")).toList()));
         // the biggest of days picked by a falling measure ("gaps down over 0.5%") is its lowest value
-        boolean falling = previous.stream().anyMatch(f -> f.kind().equals("cond") && f.value().contains(" < -")
+        // a ranked list of a signed measure sorted lowest first ("top 5 biggest drops" is "by change_pct
+        // ascending") holds falls: its biggest is its first
+        boolean fallsListed = previous.stream().anyMatch(f -> f.kind().equals("sort") && f.value().equals("asc"))
+                && previous.stream().anyMatch(f -> f.kind().equals("metric") && SIGNED.contains(f.value()));
+        boolean falling = fallsListed || previous.stream().anyMatch(f -> f.kind().equals("cond") && f.value().contains(" < -")
                 || f.kind().equals("gap") && f.value().equals("down") || f.kind().equals("dir")
                 && f.value().equals("down"));
+        // "top 5 biggest drops", then "which was the biggest": a direction with no measure ranks by itself when the
+        // step is built ("biggest drops" sorts the lowest change first), so it is not turned around here as well
+        boolean directionRanks = kept.stream().anyMatch(f -> f.kind().equals("dir"))
+                && kept.stream().noneMatch(f -> f.kind().equals("metric"));
+        falling = falling && !directionRanks;
         if (falling) {
             // "the biggest" of drops is the lowest; "the worst" of them is the lowest already
             kept.replaceAll(f -> f.kind().equals("rank") && f.start() >= SAID && f.value().equals("desc")

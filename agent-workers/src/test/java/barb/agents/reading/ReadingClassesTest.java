@@ -133,6 +133,16 @@ class ReadingClassesTest {
     }
 
     @Test
+    void theBiggestOfAListOfFallsIsItsFirst() {
+        Memory drops = after("list top 5 days by change_pct ascending in 2019");
+        assertThat(render(FollowUps.resolve("which was the biggest", drops).orElseThrow()))
+                .contains("top 1").contains("ascending").contains("in 2019");
+        assertThat(render(FollowUps.resolve("какой был самый большой", drops).orElseThrow())).contains("ascending");
+        Memory rallies = after("list top 5 days by change_pct descending in 2019");
+        assertThat(render(FollowUps.resolve("which was the biggest", rallies).orElseThrow())).contains("descending");
+    }
+
+    @Test
     void aShortNewQuestionKeepsThePeriodAndSessionOfThePreviousOne() {
         Memory memory = after("mean range in 2023 where session = RTH, event = fomc");
         assertThat(render(FollowUps.inContext("how many inside days", memory).orElseThrow()))
