@@ -29,6 +29,7 @@ import java.util.Map;
  * from a result — or explains honestly why there is no result.
  */
 public final class PresenterHandler implements StageHandler {
+    private static final int LAST_DAYS_KEPT = 20;
     @Override
     public Stage stage() {
         return Stage.PRESENTER;
@@ -87,8 +88,20 @@ public final class PresenterHandler implements StageHandler {
                 .put("type", type)
                 .put("row_count", rowCount);
         // the question as the parser read it: follow-ups ("and for 2023?") change it instead of guessing
-        List<String> facts = envelope.expandedQuery() == null ? List.of()
-                : List.of(FollowUps.LAST_QUERY + ": " + envelope.expandedQuery());
+        List<String> facts = new ArrayList<>();
+        if (envelope.expandedQuery() != null) {
+            facts.add(FollowUps.LAST_QUERY + ": " + envelope.expandedQuery());
+        }
+        // the days shown, so "what happened that day" or "the second one" can name one of them
+        List<String> days = new ArrayList<>();
+        for (Map<String, Object> row : rows) {
+            Object day = row.containsKey("trade_date") ? row.get("trade_date") : row.get("date");
+            if (day != null && String.valueOf(day).matches("\\d{4}-\\d{2}-\\d{2}") && days.size() < LAST_DAYS_KEPT) {
+                days.add(String.valueOf(day));
+            }
+        }
+        // written also when empty, so an older answer's days are not taken for this one's
+        facts.add(FollowUps.LAST_DAYS + ": " + String.join(",", days));
         StageOutcome outcome = StageOutcome.finish(envelope, new StageOutcome.Finish("data", text,
                 ClarificationState.none(), facts), input, output, Usage.ZERO);
         if (DataBlocks.needed(lang)) {

@@ -148,6 +148,9 @@ class PresenterTest {
                 + "диапазоном за 2024 год за весь торговый день (ETH) (синтетические данные):\n\n| Дата | Диапазон |")
                 .contains("| 2024-12-18 | 560,25 |");
         assertThat(o.output().get("type").asText()).isEqualTo("inline");
+        // the days shown, in order, so that "the second one" can name one of them
+        assertThat(o.finish().keyFacts()).contains(barb.agents.reading.FollowUps.LAST_DAYS
+                + ": 2024-08-05,2024-04-19,2024-07-24,2024-03-21,2024-12-18");
         assertThat(o.output().get("row_count").asInt()).isEqualTo(5);
         assertThat(o.output().get("title").isNull()).isTrue();
         assertThat(o.input().get("rows")).hasSize(5);

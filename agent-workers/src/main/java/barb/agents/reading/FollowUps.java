@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -23,6 +24,8 @@ import java.util.regex.Pattern;
  */
 public final class FollowUps {
     public static final String LAST_QUERY = "last query";
+    /** The days of the previous answer's rows, in its order, comma-separated: "that day", "the second one". */
+    public static final String LAST_DAYS = "last days";
 
     /** Words that open a follow-up: "and …", "what about …", "same for …", "а …". */
     private static final Pattern LEAD = Pattern.compile("^(?:ok(?:ay)?,? |cool,? |nice,? |thanks,? |thx,? |"
@@ -35,6 +38,17 @@ public final class FollowUps {
             + "эти|дни|списком)(?: days| дни| списком)?(?: please| плз| pls)?$|^(?:list them|show them|which days were they|"
             + "what days were they|какие это дни|что за дни|покажи их списком|выведи их списком|список дней|"
             + "list the days|show the days)$");
+    /** "What happened that day?", "что было в тот день": the one day the previous answer showed. */
+    private static final Pattern THAT_DAY = Pattern.compile("^(?:ok,? |and |so |а |и )?(?:what happened|what went on|"
+            + "show me|tell me about|details (?:on|of|for)|break down|zoom into|как прош(?:ел|ла)|что (?:было|случилось|"
+            + "происходило)|подробнее (?:про|о|об)|покажи)(?: on| in| в| на| про)? (?:that|this|the same|тот|этот|том|этом)"
+            + " (?:day|date|session|день|дне|дату|сесси\\p{L}*)$");
+    /** "The second one", "and the 3rd?", "а второй?": one day of the previous answer's rows, by its place. */
+    private static final Pattern NTH_DAY = Pattern.compile("^(?:ok,? |and |so |what about |what happened on |show me |"
+            + "а |и |что было |покажи )*(?:the )?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|"
+            + "перв\\p{L}*|втор\\p{L}*|трет\\p{L}*|четверт\\p{L}*|пят\\p{L}*)(?: one| day| день| из них)?$");
+    private static final List<String> NTH = List.of("first|1st|перв", "second|2nd|втор", "third|3rd|трет",
+            "fourth|4th|четверт", "fifth|5th|пят");
     private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|тоже|только|лишь)\\??$");
     private static final Pattern WHICH_ONE = Pattern.compile("(?:which|what) (?:one|day|of them|of those)|"
             + "^(?:and |ok |so )?(?:which|what)(?:'s| (?:was|is|were)) (?:the )?(?:biggest|largest|widest|worst|best|smallest|"
@@ -72,6 +86,10 @@ public final class FollowUps {
             return Optional.empty();
         }
         String text = QuestionReader.normalize(question);
+        Optional<Reading> day = oneOfTheDays(text, memory.keyFact(LAST_DAYS));
+        if (day.isPresent()) {
+            return day;
+        }
         if (THOSE_DAYS.matcher(text).find()) {
             return Optional.of(thoseDays(previous));
         }
@@ -121,6 +139,33 @@ public final class FollowUps {
         }
         List<Lexicon.Finding> merged = merge(previous, flipRanking(previous, said));
         Reading reading = new StepBuilder(nextDayOfSnapshot(merged), new ArrayList<>(), -1).build();
+        return reading.step() == null ? Optional.empty() : Optional.of(reading);
+    }
+
+    /** The snapshot of one day the previous answer showed, when the message points at it; else empty. */
+    static Optional<Reading> oneOfTheDays(String text, String lastDays) {
+        if (lastDays == null || lastDays.isBlank()) {
+            return Optional.empty();
+        }
+        List<String> days = List.of(lastDays.split(","));
+        String day = null;
+        if (THAT_DAY.matcher(text).find() && days.size() == 1) {
+            day = days.get(0);
+        }
+        Matcher nth = NTH_DAY.matcher(text);
+        if (nth.find()) {
+            for (int i = 0; i < NTH.size(); i++) {
+                if (nth.group(1).matches("(?:" + NTH.get(i) + ").*") && i < days.size()) {
+                    day = days.get(i);
+                }
+            }
+        }
+        if (day == null || !day.strip().matches("\\d{4}-\\d{2}-\\d{2}")) {
+            return Optional.empty();
+        }
+        List<Lexicon.Finding> snapshot = List.of(new Lexicon.Finding("snapshot", "", 0, 1, 0),
+                new Lexicon.Finding("when", day.strip(), 2, 3, 1));
+        Reading reading = new StepBuilder(snapshot, new ArrayList<>(), -1).build();
         return reading.step() == null ? Optional.empty() : Optional.of(reading);
     }
 

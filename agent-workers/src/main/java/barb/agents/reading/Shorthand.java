@@ -107,7 +107,7 @@ final class Shorthand {
      * hours are left out: "15m" and "1h" next to "bars" are a bar size the reader knows.
      */
     private static final Pattern GLUED_UNIT = Pattern.compile(
-            "(?<![\\p{L}\\d.])(\\d{1,3})(d|days?|w|wks?|weeks?|mo|mos|mths?|months?|y|yrs?|years?|дн|д|нед|мес|г|л)(?![\\p{L}\\d])"
+            "(?<![\\p{L}\\d.])(?<!(?:avg|average|mean|median|ma|sma|ema|средн\\p{L}{0,4}) )(\\d{1,3})(d|days?|w|wks?|weeks?|mo|mos|mths?|months?|y|yrs?|years?|дн|д|нед|мес|г|л)(?![\\p{L}\\d])"
                     + "(?!\\s?(?:avg|average|ma|sma|ema|mean|high|low|средн)(?![\\p{L}]))");
     /** "first 15m", "первые 5мин": minutes of the session's start or end, not a bar size. */
     private static final Pattern EDGE_MINUTES = Pattern.compile(

@@ -143,6 +143,29 @@ class ReadingClassesTest {
     }
 
     @Test
+    void thatDayAndTheSecondOneAreDaysThePreviousAnswerShowed() {
+        Memory one = new Memory(List.of(ChatMessage.user("q"), ChatMessage.assistant("a")), List.of(),
+                List.of(FollowUps.LAST_QUERY + ": list top 1 days by change_pct ascending in 2019",
+                        FollowUps.LAST_DAYS + ": 2019-05-13"));
+        assertThat(render(FollowUps.resolve("what happened that day", one).orElseThrow()))
+                .isEqualTo(read("what happened on 2019-05-13"));
+        assertThat(render(FollowUps.resolve("что было в тот день?", one).orElseThrow()))
+                .isEqualTo(read("what happened on 2019-05-13"));
+        Memory three = new Memory(List.of(ChatMessage.user("q"), ChatMessage.assistant("a")), List.of(),
+                List.of(FollowUps.LAST_QUERY + ": list top 3 days by gap descending in 2019",
+                        FollowUps.LAST_DAYS + ": 2019-01-04,2019-06-04,2019-11-01"));
+        assertThat(render(FollowUps.resolve("the second one", three).orElseThrow()))
+                .isEqualTo(read("what happened on 2019-06-04"));
+        assertThat(render(FollowUps.resolve("а третий?", three).orElseThrow()))
+                .isEqualTo(read("what happened on 2019-11-01"));
+        // "that day" of three days is not one day; past the rows there is nothing to name
+        assertThat(FollowUps.resolve("what happened that day", three).map(ReadingClassesTest::render).orElse(""))
+                .doesNotContain("what happened in 2019-");
+        assertThat(FollowUps.resolve("the fifth one", three).map(ReadingClassesTest::render).orElse(""))
+                .doesNotContain("what happened in 2019-");
+    }
+
+    @Test
     void aShortNewQuestionKeepsThePeriodAndSessionOfThePreviousOne() {
         Memory memory = after("mean range in 2023 where session = RTH, event = fomc");
         assertThat(render(FollowUps.inContext("how many inside days", memory).orElseThrow()))
