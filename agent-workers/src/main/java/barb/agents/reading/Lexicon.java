@@ -500,8 +500,20 @@ public final class Lexicon {
         r.add(rule("\\(?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)? ?(?:-|to|до) ?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра|вечера|дня)?"
                 + "(?: (?:et|est|edt|ny|по нью[ -]йорку|по ny|ny time))?\\)?"
                 + "(?= |$)", Lexicon::traderWindow));
-        r.add(rule("(?:the )?week(?= (?:of|starting|beginning|from) )|(?<!(?:дн\\p{L}{0,3}|день) )(?:на )?недел(?:я|ю|и|е)(?= (?:с|от|начиная с) )",
+        // "the week of aug 5" is that week; "best week of 2023" is a ranking of weeks within the year
+        r.add(rule("(?:the )?week(?= (?:of|starting|beginning|from) )(?! of (?:the )?(?:year )?(?:19|20)\\d\\d(?![-\\d]))|(?<!(?:дн\\p{L}{0,3}|день) )(?:на )?недел(?:я|ю|и|е)(?= (?:с|от|начиная с) )",
                 kv("weekof", "")));
+        // "best weekday", "худший месяц в среднем", "worst month of the year": the days grouped by that calendar unit
+        // and the groups ranked, not one day or one monthly bar
+        r.add(rule("(best|worst|biggest|strongest|weakest|лучш\\p{L}*|худш\\p{L}*|сильнейш\\p{L}*|слабейш\\p{L}*) "
+                + "(?:weekday|day of (?:the )?week|день недели|дни недели|дня недели)",
+                m -> rankedGroup(m.group(1), "weekday")));
+        r.add(rule("(best|worst|biggest|strongest|weakest|лучш\\p{L}*|худш\\p{L}*|сильнейш\\p{L}*|слабейш\\p{L}*) "
+                + "(?:(?:calendar )?month of (?:the )?year|месяц\\p{L}* года|calendar month|"
+                + "(?:month|месяц\\p{L}*)(?=.*(?:on average|avg|average|typically|в среднем|средн\\p{L}*|обычно)))",
+                m -> rankedGroup(m.group(1), "month")));
+        r.add(rule("(?:which|what|какой|в каком|в какой) (?:year|год\\p{L}*)(?=.*(?:on average|avg|average|mean|median|"
+                + "typical|в среднем|средн\\p{L}*|медиан\\p{L}*))", kv("group", "year")));
         // weeks and months as rows: "green weeks", "worst month", "weekly % change", "недельные падения"
         r.add(rule("(best|worst|biggest|wildest|strongest|weakest|largest) (week|month)(s?)",
                 m -> kv("tf", m.group(2).startsWith("w") ? "1W" : "1M", "rank", rankSort(m.group(1)),
@@ -962,6 +974,15 @@ public final class Lexicon {
 
     static String numberList(String text) {
         return String.join(",", text.replaceAll("(and|и|/)", ",").replaceAll("[^0-9.,-]", "").split(",+"));
+    }
+
+    private static List<String[]> rankedGroup(String adjective, String unit) {
+        boolean lowest = adjective.startsWith("worst") || adjective.startsWith("weak") || adjective.startsWith("худш")
+                || adjective.startsWith("слаб");
+        List<String[]> out = new ArrayList<>();
+        out.add(new String[]{"group", unit});
+        out.add(new String[]{"rank", lowest ? "asc" : "desc"});
+        return out;
     }
 
     private static List<String[]> notEvent(Matcher m) {

@@ -85,6 +85,18 @@ class ReadingClassesTest {
     }
 
     @Test
+    void theBestWeekdayOrMonthOnAverageRanksGroupsNotOneDay() {
+        assertThat(read("best weekday in 2021")).isEqualTo("mean change_pct by weekday sorted descending in 2021");
+        assertThat(read("худший день недели в 2021")).isEqualTo("mean change_pct by weekday sorted ascending in 2021");
+        assertThat(read("worst month of the year since 2012")).startsWith("mean change_pct by month sorted ascending");
+        assertThat(read("лучший месяц в среднем с 2012")).startsWith("mean change_pct by month sorted descending");
+        assertThat(read("which year had the highest average volume")).startsWith("mean volume by year");
+        // one month or one week of a year is still a bar of that size
+        assertThat(read("worst month of 2021")).contains("monthly bars").contains("top 1");
+        assertThat(read("best week of 2021")).contains("weekly bars").contains("top 1");
+    }
+
+    @Test
     void onDaysAfterAConditionIsTheNextDay() {
         assertThat(read("avg rth range on days after an outside day since 2019"))
                 .isEqualTo(read("avg rth range the day after an outside day since 2019"));
