@@ -477,6 +477,13 @@ public final class Lexicon {
         r.add(rule("(?:in |during |over )?(?:the )?winters?(?: months)?(?: \\((?:dec\\p{L}*)[^)]*\\))?|зимой|зимн\\p{L}* месяц\\p{L}*",
                 kv("month", "december", "month", "january", "month", "february")));
         r.add(rule("regular days|normal days|обычные дни|обычных дней|остальные дни", kv("complement", "")));
+        // "is the range bigger on FOMC days than normal days", "do mondays gap more than fridays": a comparative's
+        // "than" puts a second side beside the first; "than usual" / "чем обычно" is the rest of the days
+        r.add(rule("(?<=(?:than|чем) )(?:usual(?:ly)?|normal(?:ly)?|обычно|обычного|в обычные дни)(?![\\p{L}])",
+                kv("complement", "")));
+        r.add(rule("(?<=(?:bigger|larger|higher|greater|more|smaller|lower|less|wider|narrower|better|worse|больше|"
+                + "меньше|выше|ниже|шире|уже|сильнее|слабее)(?: [\\p{L}%]{1,15})?(?: [\\p{L}%]{1,15})?(?: [\\p{L}%]{1,15})?,? )(?:than|чем)(?= \\p{L})",
+                kv("vs", "")));
         // "opex fridays vs regular fridays", "в обычные пятницы": the same days without what the other side names
         r.add(rule("(?:regular|normal|ordinary|other|all other|обычн\\p{L}*|остальн\\p{L}*|други\\p{L}*)(?= (?:mon|tue|wed|thu|fri|"
                 + "понедельник|вторник|сред|четверг|пятниц)\\p{L}*)", kv("complement", "")));

@@ -97,6 +97,17 @@ class ReadingClassesTest {
     }
 
     @Test
+    void aComparativeWithThanComparesTwoSides() {
+        assertThat(read("is the rth range bigger on cpi days than normal days in 2021"))
+                .isEqualTo(read("rth range on cpi days vs normal days in 2021"));
+        assertThat(read("do tuesdays have a bigger gap than thursdays")).startsWith("compare mean gap")
+                .contains("weekday = tuesday vs").contains("weekday = thursday");
+        assertThat(read("в дни nfp объем выше чем обычно?")).startsWith("compare mean volume");
+        // a threshold's "more than" is no second side
+        assertThat(read("how many days did nq fall more than 2% in 2021")).startsWith("count days");
+    }
+
+    @Test
     void onDaysAfterAConditionIsTheNextDay() {
         assertThat(read("avg rth range on days after an outside day since 2019"))
                 .isEqualTo(read("avg rth range the day after an outside day since 2019"));
