@@ -222,9 +222,10 @@ public final class FollowUps {
         if (t.matches("weeks?|weekly|недел\\p{L}*|по неделям")) {
             return List.of(new Lexicon.Finding("tf", "1W", at, at + 1, at));
         }
-        // "а по месяцам?" after a grouping is the grouping by month (the reader finds it), not monthly rows
+        // "а месяцев?" after green days is green months; "а по месяцам?" is the grouping by month (the reader finds
+        // it), and so is any month word after a grouping
         boolean grouped = previous.stream().anyMatch(f -> f.kind().equals("group"));
-        if (!grouped && t.matches("months?|monthly|месяц\\p{L}*|месяч\\p{L}*|по месяцам")) {
+        if (!grouped && t.matches("months?|monthly|месяц\\p{L}*|месяч\\p{L}*")) {
             return List.of(new Lexicon.Finding("tf", "1M", at, at + 1, at));
         }
         // "-3% or worse close to close, and bounce = next day up": the threshold is the answer's first clause

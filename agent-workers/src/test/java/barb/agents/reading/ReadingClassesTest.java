@@ -189,6 +189,15 @@ class ReadingClassesTest {
     }
 
     @Test
+    void byMonthAfterAMeasureGroupsItsDaysWhileMonthsCountsMonthlyBars() {
+        Memory median = after("median range in 2021 where session = RTH");
+        assertThat(render(FollowUps.resolve("а по месяцам?", median).orElseThrow()))
+                .startsWith("median range by month in 2021").doesNotContain("monthly bars");
+        Memory green = after("count days in 2021 where is_green = 1");
+        assertThat(render(FollowUps.resolve("а месяцев?", green).orElseThrow())).contains("monthly bars");
+    }
+
+    @Test
     void aShortNewQuestionKeepsThePeriodAndSessionOfThePreviousOne() {
         Memory memory = after("mean range in 2023 where session = RTH, event = fomc");
         assertThat(render(FollowUps.inContext("how many inside days", memory).orElseThrow()))
