@@ -36,6 +36,14 @@ public final class ConceptCatalog {
                     "Гэп — разница между открытием дня и закрытием предыдущего дня. Гэп вверх — открытие выше "
                             + "вчерашнего закрытия, гэп вниз — ниже; Barb считает его по торговому дню, который "
                             + "начинается в 18:00 ET."),
+            new Concept("gap fill", List.of("gap fill", "gap fills", "gap filled", "filling the gap", "fill the gap",
+                    "закрытие гэпа", "заполнение гэпа", "закрытие гепа"),
+                    "A gap fills when, after opening away from the previous close, the session trades back to that "
+                            + "close: a gap up fills when the low reaches the previous close, a gap down when the high "
+                            + "does. Barb can show how often gaps fill and how many minutes it takes, by gap size.",
+                    "Гэп закрывается (заполняется), когда после открытия в стороне от вчерашнего закрытия цена "
+                            + "возвращается к этому закрытию: гэп вверх — когда лой дня доходит до него, гэп вниз — "
+                            + "когда хай. Barb может показать, как часто гэпы закрываются и за сколько минут, по размеру гэпа."),
             new Concept("RTH", List.of("rth", "regular trading hours", "regular session", "ртх"),
                     "RTH means Regular Trading Hours: the main US session when volume is highest. In Barb's NQ data "
                             + "RTH is 09:30–17:00 ET (the cash index itself trades 09:30–16:00).",

@@ -568,6 +568,9 @@ class ReadingClassesTest {
         assertThat(IntentClassifier.classify("how is a percentile calculated").intent()).isEqualTo("concept");
         assertThat(IntentClassifier.classify("what is the median rth range in 2024").intent()).isEqualTo("data");
         assertThat(IntentClassifier.classify("correlation of volume and range in 2024").intent()).isEqualTo("data");
+        assertThat(ConceptCatalog.askedTerm("what does gap fill mean")).isNotNull();
+        assertThat(ConceptCatalog.askedTerm("что значит закрытие гэпа")).isNotNull();
+        assertThat(IntentClassifier.classify("how often does the gap fill in 2021").intent()).isEqualTo("data");
     }
 
     @Test
