@@ -218,7 +218,7 @@ public final class QuestionReader {
                 .replace('—', '-')
                 .replace("×", " x ");
         // "nasdaq 100", "ndx-100": the index's name, not a threshold of 100
-        s = s.replaceAll("(?<![\\p{L}])(nasdaq|ndx|nq|насдак\\p{L}*)[ -]?100(?![\\d.%])", "$1");
+        s = s.replaceAll("(?<![\\p{L}])(nasdaq|ndx|насдак\\p{L}*)[ -]?100(?![\\d.%+x])(?! ?(?:points?|pts?|пункт\\p{L}*))", "$1");
         // "рендж" is how many write "ренж"
         s = s.replace("рендж", "ренж");
         s = Shorthand.expand(SPACES.matcher(s).replaceAll(" ").strip());
