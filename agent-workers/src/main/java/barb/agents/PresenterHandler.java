@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Rules presenter (seed 000 §2.8): writes the answer from the executor's results only — every number comes
@@ -30,6 +31,8 @@ import java.util.Map;
  */
 public final class PresenterHandler implements StageHandler {
     private static final int LAST_DAYS_KEPT = 20;
+    private static final Pattern ISO_DAY = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+
     @Override
     public Stage stage() {
         return Stage.PRESENTER;
@@ -95,8 +98,11 @@ public final class PresenterHandler implements StageHandler {
         // the days shown, so "what happened that day" or "the second one" can name one of them
         List<String> days = new ArrayList<>();
         for (Map<String, Object> row : rows) {
+            if (days.size() == LAST_DAYS_KEPT) {
+                break;
+            }
             Object day = row.containsKey("trade_date") ? row.get("trade_date") : row.get("date");
-            if (day != null && String.valueOf(day).matches("\\d{4}-\\d{2}-\\d{2}") && days.size() < LAST_DAYS_KEPT) {
+            if (day != null && ISO_DAY.matcher(String.valueOf(day)).matches()) {
                 days.add(String.valueOf(day));
             }
         }

@@ -47,8 +47,10 @@ public final class FollowUps {
     private static final Pattern NTH_DAY = Pattern.compile("^(?:ok,? |and |so |what about |what happened on |show me |"
             + "а |и |что было |покажи )*(?:the )?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|"
             + "перв\\p{L}*|втор\\p{L}*|трет\\p{L}*|четверт\\p{L}*|пят\\p{L}*)(?: one| day| день| из них)?$");
-    private static final List<String> NTH = List.of("first|1st|перв", "second|2nd|втор", "third|3rd|трет",
-            "fourth|4th|четверт", "fifth|5th|пят");
+    /** The place words of {@link #NTH_DAY}, first to fifth. */
+    private static final List<Pattern> NTH = List.of(Pattern.compile("(?:first|1st|перв).*"),
+            Pattern.compile("(?:second|2nd|втор).*"), Pattern.compile("(?:third|3rd|трет).*"),
+            Pattern.compile("(?:fourth|4th|четверт).*"), Pattern.compile("(?:fifth|5th|пят).*"));
     private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|тоже|только|лишь)\\??$");
     private static final Pattern WHICH_ONE = Pattern.compile("(?:which|what) (?:one|day|of them|of those)|"
             + "^(?:and |ok |so )?(?:which|what)(?:'s| (?:was|is|were)) (?:the )?(?:biggest|largest|widest|worst|best|smallest|"
@@ -155,7 +157,7 @@ public final class FollowUps {
         Matcher nth = NTH_DAY.matcher(text);
         if (nth.find()) {
             for (int i = 0; i < NTH.size(); i++) {
-                if (nth.group(1).matches("(?:" + NTH.get(i) + ").*") && i < days.size()) {
+                if (NTH.get(i).matcher(nth.group(1)).matches() && i < days.size()) {
                     day = days.get(i);
                 }
             }

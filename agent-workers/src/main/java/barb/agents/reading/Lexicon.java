@@ -514,11 +514,11 @@ public final class Lexicon {
         // and the groups ranked, not one day or one monthly bar
         r.add(rule("(best|worst|biggest|strongest|weakest|лучш\\p{L}*|худш\\p{L}*|сильнейш\\p{L}*|слабейш\\p{L}*) "
                 + "(?:weekday|day of (?:the )?week|день недели|дни недели|дня недели)",
-                m -> rankedGroup(m.group(1), "weekday")));
+                m -> kv("group", "weekday", "rank", rankSort(m.group(1)))));
         r.add(rule("(best|worst|biggest|strongest|weakest|лучш\\p{L}*|худш\\p{L}*|сильнейш\\p{L}*|слабейш\\p{L}*) "
                 + "(?:(?:calendar )?month of (?:the )?year|месяц\\p{L}* года|calendar month|"
                 + "(?:month|месяц\\p{L}*)(?=.*(?:on average|avg|average|typically|в среднем|средн\\p{L}*|обычно)))",
-                m -> rankedGroup(m.group(1), "month")));
+                m -> kv("group", "month", "rank", rankSort(m.group(1)))));
         r.add(rule("(?:which|what|какой|в каком|в какой) (?:year|год\\p{L}*)(?=.*(?:on average|avg|average|mean|median|"
                 + "typical|в среднем|средн\\p{L}*|медиан\\p{L}*))", kv("group", "year")));
         // weeks and months as rows: "green weeks", "worst month", "weekly % change", "недельные падения"
@@ -981,15 +981,6 @@ public final class Lexicon {
 
     static String numberList(String text) {
         return String.join(",", text.replaceAll("(and|и|/)", ",").replaceAll("[^0-9.,-]", "").split(",+"));
-    }
-
-    private static List<String[]> rankedGroup(String adjective, String unit) {
-        boolean lowest = adjective.startsWith("worst") || adjective.startsWith("weak") || adjective.startsWith("худш")
-                || adjective.startsWith("слаб");
-        List<String[]> out = new ArrayList<>();
-        out.add(new String[]{"group", unit});
-        out.add(new String[]{"rank", lowest ? "asc" : "desc"});
-        return out;
     }
 
     private static List<String[]> notEvent(Matcher m) {

@@ -33,6 +33,9 @@ public final class QuestionReader {
     private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern YEAR_RANGE = Pattern.compile(
             "(?<![\\d.-])((?:19|20)\\d\\d)\\s?[-–]\\s?((?:19|20)\\d\\d)(?![\\d-])");
+    /** "nasdaq 100", "ndx-100": the index's name; "nq 100 points" is a threshold. */
+    private static final Pattern INDEX_NAME_100 = Pattern.compile(
+            "(?<![\\p{L}])(nasdaq|ndx|насдак\\p{L}*)[ -]?100(?![\\d.%+x])(?! ?(?:points?|pts?|пункт\\p{L}*))");
     private static final Pattern BARE_DECIMAL = Pattern.compile("(?<![\\d.])\\.(\\d)");
     private static final String MONTH_RU = "(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)";
     private static final String MONTH_EN = "(jan\\p{L}*|feb\\p{L}*|mar\\p{L}*|apr\\p{L}*|may|jun\\p{L}*|jul\\p{L}*|aug\\p{L}*|"
@@ -218,7 +221,7 @@ public final class QuestionReader {
                 .replace('—', '-')
                 .replace("×", " x ");
         // "nasdaq 100", "ndx-100": the index's name, not a threshold of 100
-        s = s.replaceAll("(?<![\\p{L}])(nasdaq|ndx|насдак\\p{L}*)[ -]?100(?![\\d.%+x])(?! ?(?:points?|pts?|пункт\\p{L}*))", "$1");
+        s = INDEX_NAME_100.matcher(s).replaceAll("$1");
         // "рендж" is how many write "ренж"
         s = s.replace("рендж", "ренж");
         s = Shorthand.expand(SPACES.matcher(s).replaceAll(" ").strip());
