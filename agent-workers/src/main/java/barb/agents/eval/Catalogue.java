@@ -45,6 +45,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-8", "catalogue/fresh-8.json");
         sets.put("fresh-9", "catalogue/fresh-9.json");
         sets.put("fresh-10", "catalogue/fresh-10.json");
+        sets.put("fresh-11", "catalogue/fresh-11.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
