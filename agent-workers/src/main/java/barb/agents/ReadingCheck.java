@@ -48,11 +48,12 @@ final class ReadingCheck {
      * @param heading the rules reading's heading, as the acknowledgement words it; planned only when Barb asks
      * @return the clarification to ask, or null when the reading stands
      */
-    Understanding check(String question, Memory memory, String operation, Supplier<String> heading, String title,
+    Understanding check(String question, Memory memory, ParsedStep step, Supplier<String> heading, String title,
                         String lang) {
+        String operation = step.operation();
         TurnClassifier.Prediction p = classifier.predictAfter(question, previousLabel(memory), turn(memory));
         // "clarify" is no other reading: whether a session or a threshold is missing is the rules' exact call
-        if (p.probability() < CONFIDENT || p.label().equals("data:" + operation) || p.label().equals("clarify")) {
+        if (p.probability() < CONFIDENT || sameReading(p.label(), step) || p.label().equals("clarify")) {
             return null;
         }
         Messages m = Messages.of(lang);
@@ -69,6 +70,23 @@ final class ReadingCheck {
                         + String.format(java.util.Locale.ROOT, "%.2f", p.probability()) + ")", options);
         return new Understanding("data", null, false, false, null, null, title,
                 new NeedClarification(List.of(item), List.of(), "Question: " + question));
+    }
+
+    /**
+     * Whether the classifier's label names what the step computes. A ranked list of days and a top_n without groups
+     * are one question ("top 10 rth ranges"): the same days in the same order, so offering one against the other
+     * would ask the user to choose between two identical answers.
+     */
+    static boolean sameReading(String label, ParsedStep step) {
+        String operation = step.operation();
+        if (label.equals("data:" + operation)) {
+            return true;
+        }
+        boolean ungrouped = !step.params().hasNonNull("group_by");
+        if (label.equals("data:top_n") && operation.equals("list")) {
+            return ungrouped && step.params().hasNonNull("sort");
+        }
+        return label.equals("data:list") && operation.equals("top_n") && ungrouped;
     }
 
     /**

@@ -44,7 +44,7 @@ public final class UnderstanderHandler implements StageHandler {
         Understanding u = r.understanding().validated();
         if (u.understood() && r.step() != null && r.reading().more().isEmpty()) {
             Understanding asked = check.check(envelope.question(), envelope.chatStateOrFresh().memory(),
-                    r.step().operation(), () -> rules.heading(r.step(), lang), u.suggestedTitle(), lang);
+                    r.step(), () -> rules.heading(r.step(), lang), u.suggestedTitle(), lang);
             if (asked != null) {
                 u = asked.validated();
             }

@@ -3,6 +3,7 @@ package barb.agents;
 import barb.agents.reading.TurnClassifier;
 import barb.core.ChatState;
 import barb.core.Json;
+import barb.core.ParsedStep;
 import barb.core.Plan;
 import barb.core.Stage;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -119,5 +120,22 @@ class ReadingCheckTest {
         var memory = fresh.memory().withExchange("how many red days", "42 days").withExchange("and 2023?", "40 days");
         assertThat(ReadingCheck.turn(memory)).isEqualTo(3);
         assertThat(ReadingCheck.previousQuestion(memory)).isEqualTo("and 2023?");
+    }
+
+    @Test
+    void aRankedListAndAnUngroupedTopNAreOneReading() {
+        ParsedStep ranked = step("list", "{\"metric\":\"range\",\"sort\":\"desc\",\"n\":10}");
+        assertThat(ReadingCheck.sameReading("data:top_n", ranked)).isTrue();
+        assertThat(ReadingCheck.sameReading("data:list", step("top_n", "{\"metric\":\"range\",\"n\":3}"))).isTrue();
+        // days picked by a condition are no ranking, and top days of each month are no plain list
+        assertThat(ReadingCheck.sameReading("data:top_n", step("list", "{\"metric\":\"range\"}"))).isFalse();
+        assertThat(ReadingCheck.sameReading("data:list",
+                step("top_n", "{\"metric\":\"range\",\"n\":3,\"group_by\":\"month\"}"))).isFalse();
+        assertThat(ReadingCheck.sameReading("data:count", ranked)).isFalse();
+    }
+
+    private static ParsedStep step(String operation, String params) {
+        return new ParsedStep("s1", operation, List.of(new barb.core.Atom("all", "range", null, "1D")),
+                (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(params));
     }
 }

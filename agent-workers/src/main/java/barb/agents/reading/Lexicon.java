@@ -46,7 +46,7 @@ public final class Lexicon {
             + "(?:закрыл|закрыва|закро)\\p{L}* ниже|снижени\\p{L}*|падени\\p{L}*|слива\\p{L}*|слил\\p{L}*|пролив\\p{L}*|пролил\\p{L}*)";
     private static final String UP_VERB = "(?:rose|rise|rises|rising|gained|gain|gains|rallied|rally|rallies|climbed|"
             + "climb|jumped|up|closed up|closed higher|increased|вырос\\p{L}*|выраст\\p{L}*|раст[её]т|растут|рос|росл\\p{L}*|"
-            + "подрос\\p{L}*|подорожал\\p{L}*|закрыл\\p{L}* в плюс\\p{L}*|закрыл\\p{L}* выше|рост\\p{L}*)";
+            + "подрос\\p{L}*|подорожал\\p{L}*|закрыл\\p{L}* в плюс\\p{L}*|(?:закрыл|закрыва|закро)\\p{L}* выше|рост\\p{L}*)";
     private static final String METRIC_WORD = "(range|ranges|daily range|volatility|ренж\\p{L}*|рейндж\\p{L}*|"
             + "диапазон\\p{L}*|размах\\p{L}*|волатильност\\p{L}*|change|changes|return|returns|move|moves|"
             + "изменени\\p{L}*|доходност\\p{L}*|gap|gaps|гэп\\p{L}*|volume|volumes|объем\\p{L}*|body|bodies|"
@@ -578,10 +578,12 @@ public final class Lexicon {
         r.add(rule("(?:up|positive|winning) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:up|higher|positive|in the green)|"
                 + "дн\\p{L}* роста|растущ\\p{L}* дн\\p{L}*|в плюс\\p{L}*|закрыти\\p{L}* в плюс\\p{L}*|"
-                + "закрыл\\p{L}* выше|" + UP_VERB, kv("dir", "up")));
+                + "закрыти\\p{L}* выше(?: предыдущ\\p{L}*)?|clos\\p{L}* above (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) "
+                + "close|" + UP_VERB, kv("dir", "up")));
         r.add(rule("(?:down|negative|losing) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:down|lower|negative|in the red)|"
-                + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|в минус\\p{L}*|закрыл\\p{L}* ниже|" + DOWN_VERB
+                + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|в минус\\p{L}*|закрыти\\p{L}* ниже(?: предыдущ\\p{L}*)?|"
+                + "clos\\p{L}* below (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) close|" + DOWN_VERB
                 + "|selloffs?|sell offs?|crash\\p{L}*|dumps?|losses|обвал\\p{L}*|просадк\\p{L}*|слив\\p{L}*|пролив\\p{L}*",
                 kv("dir", "down")));
 

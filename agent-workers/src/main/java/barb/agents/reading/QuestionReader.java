@@ -290,8 +290,11 @@ public final class QuestionReader {
         private int seq;
         private int colon = -1;
 
-        /** A word no rule took, where it is in the text. */
-        private record Leftover(String word, int start, int end) {
+        /**
+         * A word no rule took, where it is in the text; a filler word ("session", "the") asks nothing alone but can
+         * be part of a trader's phrase the glossary knows ("ny session", "gap at the open").
+         */
+        private record Leftover(String word, int start, int end, boolean filler) {
         }
 
         Read(String text) {
@@ -372,7 +375,9 @@ public final class QuestionReader {
                     run.add(leftovers.get(k).word());
                 }
                 var entry = Glossary.SHIPPED.longestAt(run, 0);
-                if (entry.isPresent()) {
+                int from = i;
+                if (entry.isPresent() && leftovers.subList(from, from + entry.get().words()).stream()
+                        .anyMatch(l -> !l.filler())) {
                     int last = i + entry.get().words() - 1;
                     spans.add(new int[]{leftovers.get(i).start(), leftovers.get(last).end()});
                     replacements.add(entry.get().entry().canonical());
@@ -380,6 +385,10 @@ public final class QuestionReader {
                     continue;
                 }
                 Leftover left = leftovers.get(i);
+                if (left.filler()) {
+                    i++;
+                    continue;
+                }
                 var match = LexiconWords.VOCABULARY.match(left.word())
                         .filter(m -> m.kind() != Vocabulary.Kind.KNOWN);
                 if (match.isPresent()) {
@@ -412,7 +421,7 @@ public final class QuestionReader {
                     && MEASURING_OPS.contains(f.value()));
             Leftover previousUnknown = null;
             for (Leftover left : leftovers) {
-                if (WordForms.isStopWord(left.word())) {
+                if (left.filler() || WordForms.isStopWord(left.word())) {
                     continue;
                 }
                 if (!dataLike || measureMissing || conditionLike(left)) {
@@ -540,9 +549,9 @@ public final class QuestionReader {
                     continue;
                 }
                 String bare = m.group().replaceAll("^[.\\-']+|[.\\-']+$", "");
-                if (!bare.isEmpty() && !Lexicon.FILLER.contains(bare) && bare.matches(".*[\\p{L}\\p{N}].*")) {
+                if (!bare.isEmpty() && bare.matches(".*[\\p{L}\\p{N}].*")) {
                     int start = m.start() + m.group().indexOf(bare);
-                    leftovers.add(new Leftover(bare, start, start + bare.length()));
+                    leftovers.add(new Leftover(bare, start, start + bare.length(), Lexicon.FILLER.contains(bare)));
                 }
             }
         }

@@ -883,6 +883,9 @@ final class StepBuilder {
                 || f.kind().equals("dir") || f.kind().equals("gap")
                 || f.kind().equals("cond") && !f.value().contains(" x ")).toList();
         if (candidates.isEmpty()) {
+            candidates = patternOutcomes();
+        }
+        if (candidates.isEmpty()) {
             return null;
         }
         for (Lexicon.Finding f : candidates) {
@@ -901,11 +904,38 @@ final class StepBuilder {
         return connectorFirst ? candidates.get(candidates.size() - 1) : candidates.get(0);
     }
 
+    /**
+     * "odds the next day is an outside day after an inside day": when nothing else can be the outcome and the
+     * question spans two days, a pattern is what the later day shows — but never the one named right after
+     * "after", which is the condition. On one day ("an inside day being green") a pattern only picks the days.
+     */
+    private List<Lexicon.Finding> patternOutcomes() {
+        boolean twoDays = has("after") || has("later") && !"0".equals(first("later"));
+        if (!twoDays) {
+            return List.of();
+        }
+        List<Lexicon.Finding> ordered = new ArrayList<>(found);
+        ordered.sort(java.util.Comparator.comparingInt(Lexicon.Finding::start));
+        List<Lexicon.Finding> out = new ArrayList<>();
+        for (int i = 0; i < ordered.size(); i++) {
+            boolean afterObject = i > 0 && ordered.get(i - 1).kind().equals("after");
+            if (ordered.get(i).kind().equals("pattern") && !afterObject) {
+                out.add(ordered.get(i));
+            }
+        }
+        return out;
+    }
+
     private static String outcomeText(Lexicon.Finding f) {
         return switch (f.kind()) {
             case "color" -> "is_" + f.value() + " = 1";
             case "dir" -> f.value().equals("up") ? "change_pct > 0" : "change_pct < 0";
             case "gap" -> f.value().equals("up") ? "gap > 0" : "gap < 0";
+            case "pattern" -> switch (f.value()) {
+                case "inside_day" -> "is_inside = 1";
+                case "outside_day" -> "is_outside = 1";
+                default -> "is_" + f.value() + " = 1";
+            };
             default -> f.value();
         };
     }

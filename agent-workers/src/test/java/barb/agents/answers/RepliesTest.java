@@ -96,4 +96,18 @@ class RepliesTest {
         assertThat(sentences(Replies.unsupported("should I buy here?", "en"))).hasSize(2);
         assertThat(Replies.unsupported("стоит ли купить?", "ru")).startsWith("Торговых сигналов");
     }
+
+    @Test
+    void everyFieldTheReaderAsksAboutIsWordedInTheUsersLanguageWithoutItsInternalName() {
+        for (String field : List.of("session", "goal", "compare_groups", "metric", "threshold", "period", "outcome")) {
+            barb.core.NeedClarification nc = new barb.core.NeedClarification(
+                    List.of(new barb.core.ClarificationItem(field, "why", List.of())), List.of(), "Question: q");
+            String en = Replies.clarifyingQuestion(nc, "en", false);
+            String ru = Replies.clarifyingQuestion(nc, "ru", false);
+            // the fallback wording names the field as it is spelled inside Barb ("Could you clarify the outcome?")
+            assertThat(en).as(field).doesNotContain("_").doesNotStartWith("Could you clarify");
+            assertThat(ru).as(field).doesNotContain("_").doesNotStartWith("Уточни, пожалуйста");
+            assertThat(cyrillic(ru)).as(field).isTrue();
+        }
+    }
 }

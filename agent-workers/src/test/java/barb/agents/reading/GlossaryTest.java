@@ -64,6 +64,16 @@ class GlossaryTest {
     }
 
     @Test
+    void aTradersPhraseIsReadAlsoWhenOneOfItsWordsAsksNothingAlone() {
+        // "session" and "the" ask nothing by themselves, but they are part of the phrase the glossary knows
+        Glossary g = Glossary.SHIPPED;
+        assertThat(g.longestAt(List.of("ny", "session"), 0)).get().extracting(m -> m.entry().canonical())
+                .isEqualTo("rth");
+        assertThat(read("average range in 2024 during the ny session"))
+                .isEqualTo(read("average range in 2024 during rth"));
+    }
+
+    @Test
     void aBrokenLineFailsTheLoadInsteadOfBeingSkipped() {
         assertThatThrownBy(() -> Glossary.parse(new BufferedReader(new StringReader("metric\trange\n"))))
                 .hasMessageContaining("line 1");

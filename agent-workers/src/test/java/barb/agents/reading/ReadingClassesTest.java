@@ -600,6 +600,28 @@ class ReadingClassesTest {
                 .contains("where weekday = monday vs where weekday = friday");
     }
 
+    @Test
+    void aPatternOfTheLaterDayIsTheOutcomeAndThePatternAfterAfterIsTheCondition() {
+        assertThat(read("chance of an outside day after an inside day"))
+                .isEqualTo("probability of is_outside = 1 next day where pattern = inside_day");
+        assertThat(read("after a doji, odds the next day is a hammer"))
+                .isEqualTo("probability of is_hammer = 1 next day where pattern = doji");
+        // on one day a pattern picks the days and the colour is the outcome
+        assertThat(read("chance of an inside day being green")).startsWith("probability of is_green = 1");
+        // a pattern right after "after" is never the outcome: with nothing else, Barb asks what the outcome is
+        assertThat(QuestionReader.read("probability after a doji").clarify()).containsExactly("outcome");
+    }
+
+    @Test
+    void aCloseAboveOrBelowThePreviousCloseIsAnUpOrDownDayInEitherLanguage() {
+        String up = "probability of change_pct > 0 next day where pattern = doji";
+        assertThat(read("after a doji, chance the next day closes above the previous close")).isEqualTo(up);
+        assertThat(read("после доджи какая вероятность что след. день закроется выше")).isEqualTo(up);
+        assertThat(read("после доджи вероятность закрытия выше предыдущего на следующий день")).isEqualTo(up);
+        assertThat(read("after a doji, chance the next day closes below the prior close"))
+                .isEqualTo("probability of change_pct < 0 next day where pattern = doji");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
