@@ -46,6 +46,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-9", "catalogue/fresh-9.json");
         sets.put("fresh-10", "catalogue/fresh-10.json");
         sets.put("fresh-11", "catalogue/fresh-11.json");
+        sets.put("fresh-12", "catalogue/fresh-12.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 

@@ -4,6 +4,7 @@ import barb.core.Plan;
 
 import java.time.DayOfWeek;
 import java.time.LocalDate;
+import java.time.YearMonth;
 import java.time.temporal.IsoFields;
 import java.time.temporal.TemporalAdjusters;
 import java.util.List;
@@ -30,7 +31,9 @@ import java.util.regex.Pattern;
  *       STARTED on or before the reference date, even if it has not finished yet (reference 2026-01-07:
  *       {@code march} = 2025-03, {@code january} = 2026-01 clipped to 2026-01-01..2026-01-07, {@code q1} =
  *       2026-01-01..2026-01-07, {@code q4} = 2025-q4).</li>
- *   <li>a range of two month names or two quarters without a year, {@code march..may}, {@code q1..q3}: the most
+ *   <li>a day without a year, ISO 8601's {@code --03-15}: the most recent 15 March on or before the reference
+ *       (reference 2026-01-07: {@code --11-28} = 2025-11-28, {@code --01-05} = 2026-01-05).</li>
+ *   <li>a range of two month names, two quarters or two days without a year, {@code march..may}, {@code q1..q3}: the most
  *       recent such range whose START has started; the end is the first such month/quarter at or after the start
  *       ({@code november..february} with reference 2026-01-07 = 2025-11-01..2026-01-07). Any other yearless side of
  *       a range is resolved on its own as above.</li>
@@ -65,6 +68,8 @@ public final class DateResolver {
     private static final Pattern DAY = Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})");
     private static final Pattern WEEK = Pattern.compile("(\\d{4})-w(\\d{1,2})");
     private static final Pattern YEARLESS_QUARTER = Pattern.compile("q(\\d)");
+    /** ISO 8601's day without a year: --MM-DD. */
+    private static final Pattern YEARLESS_DAY = Pattern.compile("--(\\d{2})-(\\d{2})");
     private static final Pattern LAST_N = Pattern.compile("last (\\d{1,6}) (day|week|month|year)s?");
     // The grammar check resolves against a reference no canonical part can be after.
     private static final DateResolver GRAMMAR = new DateResolver(LocalDate.of(FIRST_YEAR, 1, 1),
@@ -252,17 +257,40 @@ public final class DateResolver {
         if (monthName > 0) {
             return month(mostRecentYear(monthName), monthName);
         }
+        m = YEARLESS_DAY.matcher(part);
+        if (m.matches()) {
+            LocalDate day = mostRecentDay(when, month(when, m.group(1)), Integer.parseInt(m.group(2)));
+            return new Plan.Period(day, day);
+        }
         m = YEARLESS_QUARTER.matcher(part);
         if (m.matches()) {
             int quarter = quarterNumber(when, m.group(1));
             return quarter(mostRecentYear(3 * quarter - 2), quarter);
         }
         throw error(when, "'" + part + "' is not a period Barb understands (expected e.g. all, 2024, 2024-q1, "
-                + "2024-03, 2024-03-15, 2024-w10, march, q1, 2020..2023, 2020.., ..2015, this month, last 5 days)");
+                + "2024-03, 2024-03-15, 2024-w10, march, q1, --03-15, 2020..2023, 2020.., ..2015, this month, last 5 days)");
     }
 
-    /** march..may or q1..q3: the most recent such range whose start has started; null for any other pair. */
+    /**
+     * march..may, q1..q3 or --12-15..--12-19: the most recent such range whose start has started; null for any
+     * other pair.
+     */
     private Plan.Period yearlessRange(String left, String right) {
+        Matcher leftDay = YEARLESS_DAY.matcher(left);
+        Matcher rightDay = YEARLESS_DAY.matcher(right);
+        if (leftDay.matches() && rightDay.matches()) {
+            String range = left + ".." + right;
+            LocalDate from = mostRecentDay(range, month(range, leftDay.group(1)), Integer.parseInt(leftDay.group(2)));
+            int endMonth = month(range, rightDay.group(1));
+            int endDay = Integer.parseInt(rightDay.group(2));
+            for (int year = from.getYear(); year <= from.getYear() + 8; year++) {
+                if (endDay <= YearMonth.of(year, endMonth).lengthOfMonth()
+                        && !LocalDate.of(year, endMonth, endDay).isBefore(from)) {
+                    return new Plan.Period(from, LocalDate.of(year, endMonth, endDay));
+                }
+            }
+            throw error(range, "day " + endDay + " does not exist in month " + endMonth);
+        }
         int startMonth;
         int endMonth;
         Matcher leftQuarter = YEARLESS_QUARTER.matcher(left);
@@ -281,6 +309,20 @@ public final class DateResolver {
         int endYear = endMonth >= startMonth ? startYear : startYear + 1;
         return new Plan.Period(LocalDate.of(startYear, startMonth, 1),
                 LocalDate.of(endYear, endMonth, 1).plusMonths(1).minusDays(1));
+    }
+
+    /**
+     * The most recent day with this month and day on or before the reference (a 29 February looks back to the
+     * last leap year).
+     */
+    private LocalDate mostRecentDay(String when, int month, int day) {
+        for (int year = reference.getYear(); year >= reference.getYear() - 8; year--) {
+            if (day >= 1 && day <= YearMonth.of(year, month).lengthOfMonth()
+                    && !LocalDate.of(year, month, day).isAfter(reference)) {
+                return LocalDate.of(year, month, day);
+            }
+        }
+        throw error(when, "day " + day + " does not exist in month " + month);
     }
 
     /** The year of the most recent month {@code month} that started on or before the reference. */

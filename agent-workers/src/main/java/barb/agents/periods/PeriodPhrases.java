@@ -38,7 +38,7 @@ import java.util.stream.Collectors;
  *       has already named the sides ("compare cpi days vs other days, 2021-2023" is one range); "в сравнении с 2023" is not
  *       "since 2023".</li>
  *   <li>"after 2020", "после 2020 года" = {@code 2021..}: from the period right after the named one on.</li>
- *   <li>A day without a year ("15 марта", "march 15") is not a period and hides the month in it.</li>
+ *   <li>A day without a year ("15 марта", "march 15") is the most recent such day: {@code --03-15}.</li>
  *   <li>Bare month abbreviations (jan, mar, …) and the bare word "may" count only after a preposition
  *       ("in may"), with a day or a year, or inside a range.</li>
  * </ul>
@@ -120,7 +120,7 @@ public final class PeriodPhrases {
             }
         }
 
-        /** The canonical text of the point alone; null for a day without a year (the grammar has none). */
+        /** The canonical text of the point alone; a day without a year is ISO's --MM-DD, the most recent one. */
         String single() {
             return switch (kind) {
                 case YEAR -> String.valueOf(year);
@@ -128,7 +128,7 @@ public final class PeriodPhrases {
                 case QUARTER -> year == null ? "q" + a : year + "-q" + a;
                 case HALF -> start() + ".." + end();
                 case MONTH -> year == null ? DateResolver.MONTH_NAMES.get(a - 1) : year + "-" + two(a);
-                case DAY -> year == null ? null : year + "-" + two(a) + "-" + two(b);
+                case DAY -> (year == null ? "-" : year) + "-" + two(a) + "-" + two(b);
             };
         }
 
@@ -189,6 +189,9 @@ public final class PeriodPhrases {
             new PointForm(Y + "-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(?!\\d)",
                     m -> new Point(Kind.DAY, num(m, 1), num(m, 2), num(m, 3))),
             new PointForm(Y + "-w(\\d{1,2})(?!\\d)", m -> new Point(Kind.WEEK, num(m, 1), num(m, 2), 0)),
+            // the canonical text of a day without a year, as a follow-up's earlier question is read again
+            new PointForm("--(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(?!\\d)",
+                    m -> new Point(Kind.DAY, null, num(m, 1), num(m, 2))),
             new PointForm(Y + "\\s*-?\\s*q([1-4])" + YW, m -> new Point(Kind.QUARTER, num(m, 1), num(m, 2), 0)),
             new PointForm(Y + "\\s*-?\\s*h([12])", m -> new Point(Kind.HALF, num(m, 1), num(m, 2), 0)),
             new PointForm(Y + "-(0[1-9]|1[0-2])(?!\\d)", m -> new Point(Kind.MONTH, num(m, 1), num(m, 2), 0)),

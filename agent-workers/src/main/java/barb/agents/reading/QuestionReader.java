@@ -41,12 +41,12 @@ public final class QuestionReader {
     private static final String MONTH_EN = "(jan\\p{L}*|feb\\p{L}*|mar\\p{L}*|apr\\p{L}*|may|jun\\p{L}*|jul\\p{L}*|aug\\p{L}*|"
             + "sep\\p{L}*|oct\\p{L}*|nov\\p{L}*|dec\\p{L}*)";
     private static final Pattern DAYS_OF_A_MONTH_RU = Pattern.compile("(?<![\\p{L}])(с|от) (\\d{1,2}) (?:по|до|-) (\\d{1,2}) "
-            + MONTH_RU + " ((?:19|20)\\d\\d)");
+            + MONTH_RU + "(?: ((?:19|20)\\d\\d))?(?![\\p{L}\\d])");
     private static final Pattern DAYS_OF_A_MONTH_EN = Pattern.compile("(?<![\\p{L}])" + MONTH_EN
-            + " (\\d{1,2})(?:st|nd|rd|th)? ?[-–] ?(\\d{1,2})(?:st|nd|rd|th)?,? ((?:19|20)\\d\\d)");
+            + " (\\d{1,2})(?:st|nd|rd|th)? ?[-–] ?(\\d{1,2})(?:st|nd|rd|th)?(?:,? ((?:19|20)\\d\\d))?(?![\\p{L}\\d])");
     private static final Pattern DAYS_BEFORE_MONTH = Pattern.compile("(?<![\\p{L}\\d])(\\d{1,2}) ?[-–] ?(\\d{1,2}) "
             + "(" + MONTH_RU.substring(1, MONTH_RU.length() - 1) + "|" + MONTH_EN.substring(1, MONTH_EN.length() - 1)
-            + ") ((?:19|20)\\d\\d)");
+            + ")(?: ((?:19|20)\\d\\d))?(?![\\p{L}\\d])");
     private static final Pattern CLOCK = Pattern.compile("(?<!\\d)\\d{1,2}:\\d{2}(?!\\d)");
     private static final Pattern CORRELATION_WORD = Pattern.compile("cor+e?lat|cor+ol|кор+ел|связь|relationship");
     private static final Pattern TOMORROW = Pattern.compile(
@@ -86,6 +86,13 @@ public final class QuestionReader {
                     return alone;
                 }
             }
+            String core = questionSentences(asked);
+            if (core != null) {
+                Reading alone = readNormalized(normalize(core)).reading;
+                if (alone.step() != null && alone.clarify().isEmpty() && alone.outOfScope() == null) {
+                    return twoParts(core).map(parts -> secondPart(alone, parts)).orElse(alone);
+                }
+            }
             Reading whole = readNormalized(normalize(asked)).reading;
             return twoParts(asked).map(parts -> secondPart(whole, parts)).orElse(whole);
         } catch (RuntimeException e) {
@@ -119,6 +126,39 @@ public final class QuestionReader {
         return story ? String.join(" ", java.util.Arrays.asList(sentences).subList(1, sentences.length)) : null;
     }
 
+    /** A greeting at the start of a sentence: "hey barb, afternoon from london." greets, it does not refine. */
+    private static final Pattern GREETING = Pattern.compile("^(?:hey|hi|hello|yo|gm|good (?:morning|afternoon|evening)|"
+            + "привет\\p{L}*|здравствуй\\p{L}*|добр\\p{L}* (?:утр|день|дня|вечер)\\p{L}*|салют)(?![\\p{L}])");
+
+    /**
+     * "hey barb, afternoon from london. whats the avg rth range over the last 30 days? the yen carry unwind day.":
+     * in a message of several sentences, those ending in a question mark are the question. Another sentence stays
+     * only when it names data and does not open with a greeting ("RTH only.", "since 2020."): the rest is the
+     * trader's context, whose words would read as more sides or unknown terms. Null when nothing would be left
+     * out or no sentence asks.
+     */
+    static String questionSentences(String text) {
+        // a sentence ends at a question mark, or at "." / "!" after a word of four letters or a number that is no
+        // abbreviation ("след. день")
+        String[] sentences = text.strip().split("(?<=(?:\\p{L}{4}|\\d)[.!])(?<!(?:след|сред|пред|напр|прим|мин|макс)\\.)\\s+"
+                + "|(?<=\\?)\\s+");
+        if (sentences.length < 2 || java.util.Arrays.stream(sentences).noneMatch(x -> x.strip().endsWith("?"))) {
+            return null;
+        }
+        List<String> kept = new ArrayList<>();
+        for (String sentence : sentences) {
+            String lower = sentence.strip().toLowerCase(Locale.ROOT);
+            boolean asks = lower.endsWith("?");
+            if (asks || !GREETING.matcher(lower).find() && StepBuilder.isDataLike(findings(sentence))) {
+                kept.add(sentence.strip());
+            }
+        }
+        if (kept.size() == sentences.length || kept.isEmpty()) {
+            return null;
+        }
+        return String.join(" ", kept);
+    }
+
     /** Words of a feeling or a joke: a later sentence with one of them and no question mark asks nothing. */
     private static final Pattern FEELING = Pattern.compile("(?<![\\p{L}])(?:feels?|seems?|i think|i feel|i guess|imo|imho|"
             + "lol|lmao|meme|always|never|кажется|кажутся|по ощущениям|имхо|лол|походу|вечно|всегда|"
@@ -129,7 +169,8 @@ public final class QuestionReader {
         Matcher m = ASIDE_START.matcher(lower);
         String head = question;
         if (m.find() && m.start() >= 10) {
-            head = question.substring(0, m.start());
+            // the question mark before the aside still ends a question
+            head = question.substring(0, m.start()) + (m.group().contains("?") ? "?" : "");
         }
         // "what % of junes were green since 2011? june always feels weak": a later sentence of a feeling, or of the
         // trader's own trading, asks nothing
@@ -212,6 +253,11 @@ public final class QuestionReader {
         return second;
     }
 
+    /** " 2025" when the group read a year, else nothing. */
+    private static String year(java.util.regex.MatchResult m, int group) {
+        return m.group(group) == null ? "" : " " + m.group(group);
+    }
+
     /** Lower case, ё→е, punctuation that carries nothing removed, misspellings and number words repaired. */
     static String normalize(String question) {
         String s = question.toLowerCase(Locale.ROOT)
@@ -229,9 +275,13 @@ public final class QuestionReader {
         s = s.replaceAll("[?;\"«»“”]", " ");
         s = s.replaceAll("(\\d),(\\d)", "$1.$2");
         // "с 5 по 9 мая 2025", "may 5-9 2025", "5-9 may 2025": days of one month, each written out
-        s = DAYS_OF_A_MONTH_RU.matcher(s).replaceAll("с $2 $4 $5 по $3 $4 $5");
-        s = DAYS_OF_A_MONTH_EN.matcher(s).replaceAll("from $1 $2 $4 to $1 $3 $4");
-        s = DAYS_BEFORE_MONTH.matcher(s).replaceAll("from $1 $3 $4 to $2 $3 $4");
+        // (without a year, the most recent such days)
+        s = DAYS_OF_A_MONTH_RU.matcher(s).replaceAll(m -> "с " + m.group(2) + " " + m.group(4) + year(m, 5) + " по "
+                + m.group(3) + " " + m.group(4) + year(m, 5));
+        s = DAYS_OF_A_MONTH_EN.matcher(s).replaceAll(m -> "from " + m.group(1) + " " + m.group(2) + year(m, 4) + " to "
+                + m.group(1) + " " + m.group(3) + year(m, 4));
+        s = DAYS_BEFORE_MONTH.matcher(s).replaceAll(m -> "from " + m.group(1) + " " + m.group(3) + year(m, 4) + " to "
+                + m.group(2) + " " + m.group(3) + year(m, 4));
         // "2023-2025": a range of years
         s = YEAR_RANGE.matcher(s).replaceAll("$1 to $2");
         // ".5%" is half a percent

@@ -811,6 +811,13 @@ final class StepBuilder {
                     java.time.LocalDate.parse(ends[1]));
             return days >= 0 && days <= 30;
         }
+        // "dec 15-19": days without a year, the end the first such day at or after the start
+        if (ends.length == 2 && ends[0].matches("--\\d{2}-\\d{2}") && ends[1].matches("--\\d{2}-\\d{2}")) {
+            java.time.MonthDay from = java.time.MonthDay.parse(ends[0]);
+            java.time.MonthDay to = java.time.MonthDay.parse(ends[1]);
+            long days = java.time.temporal.ChronoUnit.DAYS.between(from.atYear(2000), to.atYear(2000));
+            return (days < 0 ? days + 365 : days) <= 30;
+        }
         return false;
     }
 
@@ -1363,7 +1370,7 @@ final class StepBuilder {
     }
 
     private static boolean isOneDay(String when) {
-        return when.matches("\\d{4}-\\d{2}-\\d{2}") || when.equals("today") || when.equals("yesterday");
+        return when.matches("(?:\\d{4}|-)-\\d{2}-\\d{2}") || when.equals("today") || when.equals("yesterday");
     }
 
     private String goal(Operation operation, boolean ranking, List<Atom> atoms) {

@@ -127,7 +127,7 @@ public final class StepPlanner {
         }
         FilterText.Filters f = a.filters();
         Plan plan = new Plan(step.id(), operation.wireName(), a.period(), sessionOrEth(f.session()), timeframe,
-                metric, aggregate, p.groupBy, f.conditions(), p.sort, p.limit, extreme, whenLabel(a.when()), null,
+                metric, aggregate, p.groupBy, f.conditions(), p.sort, p.limit, extreme, whenLabel(a.when(), a.period()), null,
                 f.weekdays(), f.months(), f.patterns(), f.events(), f.gap(), f.consecutive(), f.time(), p.outcome,
                 p.offset, p.offsets, p.bins, p.percentiles, p.minLength, p.bucket, null, null);
         return plan.withMode("single");
@@ -204,7 +204,7 @@ public final class StepPlanner {
             Plan.Period period = null;
             if (whenDiffers) {
                 period = x.period();
-                labelParts.add(whenLabel(x.when()));
+                labelParts.add(whenLabel(x.when(), x.period()));
             }
             String metric = null;
             if (whatDiffers) {
@@ -423,9 +423,13 @@ public final class StepPlanner {
         return session == null ? "ETH" : session;
     }
 
-    static String whenLabel(String when) {
+    static String whenLabel(String when, Plan.Period period) {
         if (when == null || when.isBlank() || when.equals("all")) {
             return "all data";
+        }
+        // a day without a year (--03-05) is labelled as the day it was resolved to
+        if (when.contains("--")) {
+            return period.from().equals(period.to()) ? period.from().toString() : period.from() + "–" + period.to();
         }
         return when.replace("..", "–");
     }

@@ -48,6 +48,14 @@ class DateResolverTest {
             q3                     | 2025-07-01 | 2025-09-30
             q4                     | 2025-10-01 | 2025-12-31
             march..may             | 2025-03-01 | 2025-05-31
+            --11-28                | 2025-11-28 | 2025-11-28
+            --01-05                | 2026-01-05 | 2026-01-05
+            --01-10                | 2025-01-10 | 2025-01-10
+            --02-29                | 2024-02-29 | 2024-02-29
+            --12-15..--12-19       | 2025-12-15 | 2025-12-19
+            --12-28..--01-03       | 2025-12-28 | 2026-01-03
+            --01-03..--01-10       | 2026-01-03 | 2026-01-07
+            --03-05..              | 2025-03-05 | 2026-01-07
             november..february     | 2025-11-01 | 2026-01-07
             january..march         | 2026-01-01 | 2026-01-07
             q1..q2                 | 2026-01-01 | 2026-01-07
@@ -113,6 +121,8 @@ class DateResolverTest {
             2024-13                | when '2024-13': month 13 does not exist
             2024-00                | when '2024-00': month 0 does not exist
             2024-02-30             | when '2024-02-30': day 30 does not exist in 2024-02
+            --02-30                | when '--02-30': day 30 does not exist in month 2
+            --13-01                | month 13 does not exist
             2023-02-29             | day 29 does not exist in 2023-02
             2024-q5                | quarter 5 does not exist
             q0                     | quarter 0 does not exist
@@ -140,7 +150,7 @@ class DateResolverTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"all", "2024", "2023..2024", "2024-q1", "2024-03", "2024-03-15", "2024-w10", "2024-w5",
-            "2024-03..2024-05", "2023..2024-06", "2020..", "..2015", "march", "q1", "march..may", "q1..q3", "today",
+            "2024-03..2024-05", "2023..2024-06", "2020..", "..2015", "march", "q1", "march..may", "q1..q3", "--03-15", "--12-15..--12-19", "today",
             "yesterday", "this week", "last week", "this month", "last month", "this quarter", "last quarter",
             "this year", "last year", "ytd", "mtd", "last 5 days", "last 3 weeks", "last 6 months", "last 2 years",
             "last 1 years", "2027"})

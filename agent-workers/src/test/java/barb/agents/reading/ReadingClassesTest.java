@@ -622,6 +622,27 @@ class ReadingClassesTest {
                 .isEqualTo("probability of change_pct < 0 next day where pattern = doji");
     }
 
+    @Test
+    void aDayWithoutAYearIsTheMostRecentSuchDay() {
+        assertThat(read("what happened on nov 28")).isEqualTo("what happened in --11-28");
+        assertThat(read("что было 5 марта")).isEqualTo("what happened in --03-05");
+        assertThat(read("what happened dec 15-19")).isEqualTo("what happened in --12-15..--12-19");
+        assertThat(read("рендж 15-19 декабря")).isEqualTo(read("рендж с 15 по 19 декабря"));
+        assertThat(read("range on dec 15-19 2025")).contains("2025-12-15..2025-12-19");
+    }
+
+    @Test
+    void inAMessageOfSeveralSentencesTheQuestionIsTheSentenceThatAsks() {
+        assertThat(read("hey barb, afternoon from london. whats the avg rth range over the last 30 days? feels like "
+                + "nothing has moved since xmas tbh")).isEqualTo(read("avg rth range over the last 30 days"));
+        assertThat(read("what happened on 5 aug 2024? the yen carry unwind day. our book got wrecked lol"))
+                .isEqualTo("what happened in 2024-08-05");
+        // a sentence that names data refines the question; an abbreviation ends no sentence
+        assertThat(read("avg range on fridays? RTH only.")).isEqualTo(read("avg rth range on fridays"));
+        assertThat(QuestionReader.questionSentences("после поглощения что дальше? интересует след. день и через 2 дня"))
+                .isNull();
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);

@@ -41,6 +41,16 @@ class StepPlannerTest {
     }
 
     @Test
+    void aDayWithoutAYearIsLabelledAsTheDayItResolvedTo() {
+        Plan one = planOf("{'id': 's1', 'operation': 'snapshot', 'atoms': [{'when': '--11-28', 'what': 'days', "
+                + "'filter': '', 'timeframe': '1D'}]}");
+        assertThat(one.period()).isEqualTo(new Plan.Period(LocalDate.of(2025, 11, 28), LocalDate.of(2025, 11, 28)));
+        assertThat(one.label()).isEqualTo("2025-11-28");
+        assertThat(planOf("{'id': 's1', 'operation': 'snapshot', 'atoms': [{'when': '--12-29..--01-02', "
+                + "'what': 'days', 'filter': '', 'timeframe': '1D'}]}").label()).isEqualTo("2025-12-29–2026-01-02");
+    }
+
+    @Test
     void countOfDaysDefaultsToEthAndTheWholeData() {
         assertThat(planOf("{'id': 's1', 'operation': 'count', 'atoms': [{'when': 'all', 'what': 'days', "
                 + "'filter': 'pattern in (doji, hammer), event = fomc, weekday = monday, month = march, gap = up, "
