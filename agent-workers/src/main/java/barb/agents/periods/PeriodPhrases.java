@@ -400,6 +400,9 @@ public final class PeriodPhrases {
         rules.add(rule(P + "\\s+(?:onwards?|and\\s+later|and\\s+after|or\\s+later)", PeriodPhrases::since, false));
         rules.add(rule("(?:before|until|till|up\\s+to|up\\s+until|through|thru|prior\\s+to|no\\s+later\\s+than"
                 + "|вплоть\\s+до|до)\\s+(?:the\\s+end\\s+of\\s+)?" + P, PeriodPhrases::until, false));
+        // the canonical open ranges ("in 2025-10-01..", "in ..2015"), as a follow-up's earlier question is read again
+        rules.add(rule("(?:(?:in|for|during)\\s+)?" + P + "\\.\\.(?![\\p{L}\\p{N}.-])", PeriodPhrases::since, false));
+        rules.add(rule("(?:(?:in|for|during)\\s+)?\\.\\." + P, PeriodPhrases::until, false));
         rules.add(rule(SINGLE_PREFIX + P, m -> single(m, 1), false));
         rules.add(rule("(?:the\\s+)?" + P_STRICT, m -> single(m, 1), false));
         rules.add(rule(REL_PREFIX + "(?:last|past|previous|prior|recent)\\s+" + N

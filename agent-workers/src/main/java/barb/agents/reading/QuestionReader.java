@@ -89,12 +89,22 @@ public final class QuestionReader {
             String core = questionSentences(asked);
             if (core != null) {
                 Reading alone = readNormalized(normalize(core)).reading;
-                if (alone.step() != null && alone.clarify().isEmpty() && alone.outOfScope() == null) {
+                if (complete(alone)) {
                     return twoParts(core).map(parts -> secondPart(alone, parts)).orElse(alone);
                 }
             }
             Reading whole = readNormalized(normalize(asked)).reading;
-            return twoParts(asked).map(parts -> secondPart(whole, parts)).orElse(whole);
+            Reading answered = twoParts(asked).map(parts -> secondPart(whole, parts)).orElse(whole);
+            // "что было 5 августа 2024? помню, меня выбило по стопу на обвале": when what stops the whole message is
+            // in its story, the sentences that ask are read alone
+            String asking = askingSentences(asked);
+            if (asking != null && contextStopsIt(answered, asking)) {
+                Reading alone = readNormalized(normalize(asking)).reading;
+                if (complete(alone)) {
+                    return twoParts(asking).map(parts -> secondPart(alone, parts)).orElse(alone);
+                }
+            }
+            return answered;
         } catch (RuntimeException e) {
             LOG.warn("question reader failed on a question of {} characters", question.length(), e);
             return new Reading(null, List.of(), null, List.of(), null);
@@ -138,25 +148,57 @@ public final class QuestionReader {
      * out or no sentence asks.
      */
     static String questionSentences(String text) {
-        // a sentence ends at a question mark, or at "." / "!" after a word of four letters or a number that is no
-        // abbreviation ("след. день")
-        String[] sentences = text.strip().split("(?<=(?:\\p{L}{4}|\\d)[.!])(?<!(?:след|сред|пред|напр|прим|мин|макс)\\.)\\s+"
-                + "|(?<=\\?)\\s+");
-        if (sentences.length < 2 || java.util.Arrays.stream(sentences).noneMatch(x -> x.strip().endsWith("?"))) {
+        List<String> sentences = sentences(text);
+        if (sentences.size() < 2 || sentences.stream().noneMatch(x -> x.endsWith("?"))) {
             return null;
         }
         List<String> kept = new ArrayList<>();
         for (String sentence : sentences) {
-            String lower = sentence.strip().toLowerCase(Locale.ROOT);
+            String lower = sentence.toLowerCase(Locale.ROOT);
             boolean asks = lower.endsWith("?");
             if (asks || !GREETING.matcher(lower).find() && StepBuilder.isDataLike(findings(sentence))) {
-                kept.add(sentence.strip());
+                kept.add(sentence);
             }
         }
-        if (kept.size() == sentences.length || kept.isEmpty()) {
+        if (kept.size() == sentences.size() || kept.isEmpty()) {
             return null;
         }
         return String.join(" ", kept);
+    }
+
+    /** The sentences ending in a question mark, when there are others too; else null. */
+    static String askingSentences(String text) {
+        List<String> sentences = sentences(text);
+        List<String> asking = sentences.stream().filter(x -> x.endsWith("?")).toList();
+        return asking.isEmpty() || asking.size() == sentences.size() ? null : String.join(" ", asking);
+    }
+
+    private static List<String> sentences(String text) {
+        // a sentence ends at a question mark, or at "." / "!" after a word of four letters or a number that is no
+        // abbreviation ("след. день")
+        return java.util.Arrays.stream(text.strip().split("(?<=(?:\\p{L}{4}|\\d)[.!])"
+                + "(?<!(?:след|сред|пред|напр|прим|мин|макс)\\.)\\s+|(?<=\\?)\\s+")).map(String::strip).toList();
+    }
+
+    /**
+     * Whether what stops the whole message is in its story, not in its question: every word Barb would ask about
+     * is outside the asking sentences, or it names another instrument the asking sentences do not.
+     */
+    private static boolean contextStopsIt(Reading whole, String asking) {
+        if (whole.outOfScope() != null) {
+            return true;
+        }
+        if (whole.clarify().isEmpty()) {
+            return false;
+        }
+        String lower = normalize(asking);
+        return whole.clarify().stream().allMatch(c -> c.startsWith("term:")
+                && !lower.contains(c.substring("term:".length())));
+    }
+
+    /** A reading that can be answered as it stands: a step, nothing to ask, nothing out of scope. */
+    private static boolean complete(Reading r) {
+        return r.step() != null && r.clarify().isEmpty() && r.outOfScope() == null;
     }
 
     /** Words of a feeling or a joke: a later sentence with one of them and no question mark asks nothing. */

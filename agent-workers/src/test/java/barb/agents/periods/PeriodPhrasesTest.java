@@ -161,6 +161,9 @@ class PeriodPhrasesTest {
             5 января                     | --01-05               | 2026-01-05 | 2026-01-05
             с 15 марта                   | --03-15..             | 2025-03-15 | 2026-01-07
             from dec 28 to jan 3         | --12-28..--01-03      | 2025-12-28 | 2026-01-03
+            in 2025-10-01..              | 2025-10-01..          | 2025-10-01 | 2026-01-07
+            in ..2015                    | ..2015                | 2008-01-02 | 2015-12-31
+            in --10-01..                 | --10-01..             | 2025-10-01 | 2026-01-07
             """)
     void findsThePhraseAndItResolves(String text, String when, LocalDate from, LocalDate to) {
         List<PeriodPhrases.Found> found = PeriodPhrases.findAll(text);

@@ -643,6 +643,18 @@ class ReadingClassesTest {
                 .isNull();
     }
 
+    @Test
+    void whenOnlyTheStoryAroundAQuestionStopsItTheQuestionIsReadAlone() {
+        // the story names data ("обвал", "stop") but its words are what Barb would have to ask about
+        assertThat(read("что было 5 августа 2024? помню меня ночью выбило по стопу на японском обвале, хочу глянуть цифры"))
+                .isEqualTo("what happened in 2024-08-05");
+        // a question Barb must ask about stays asked, whatever the story says
+        assertThat(QuestionReader.read("avg range lately? i trade the open mostly").clarify()).isNotEmpty();
+        // a refinement after the question is kept: both parts of the question are answered in 30-minute buckets
+        assertThat(QuestionReader.read("how often does rth take out the overnight high, and when does it usually "
+                + "happen? 30 min buckets is fine").steps()).hasSize(2);
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
