@@ -216,7 +216,14 @@ public final class ConceptCatalog {
             // "how is the correlation calculated", "как считается медиана": how a notion is computed
             + "how (?:is|are|do you|does barb|do they) (?:calculate |compute |measure )?(?:an? |the )?([\\p{L}\\d ]+?) "
             + "(?:calculated|computed|measured|defined)|"
-            + "как (?:считается|считают|вычисляется|рассчитывается|определяется|считать) ([\\p{L}\\d ]+))");
+            + "как (?:считается|считают|вычисляется|рассчитывается|определяется|считать) ([\\p{L}\\d ]+)|"
+            // "how do you define range exactly", "разницу между eth и rth", "is overnight and globex the same thing",
+            // "овернайт и глобекс это одно и то же", "а инсайд бар тогда что"
+            + "how (?:do|does|would) (?:you|u|barb|they) define (?:an? |the )?([\\p{L}\\d ]+?)(?= exactly| here| in |$)|"
+            + "разниц\\p{L}* (?:между )?([\\p{L}\\d ]+?) и |"
+            + "(?:is|are) (?:an? |the )?([\\p{L}\\d ]+?) (?:and (?:an? |the )?[\\p{L}\\d ]+? )?the same(?: thing)?(?= as| in|$)|"
+            + "^([\\p{L}\\d ]+?) и [\\p{L}\\d ]+? (?:это )?одно и то же|"
+            + "^([\\p{L}\\d ]+?) (?:(?:(?:тогда|вообще|это) )+что|что (?:это|такое))$)");
     private static final List<String> SUFFIXES = List.of(" mean", " means", " означает", " значит", " это",
             " in trading", " в трейдинге", " is", " are", " такое", " простыми словами", " in simple terms",
             " in plain english", " exactly", " точно", " вообще");

@@ -122,7 +122,13 @@ final class Shorthand {
             + "(?:начала|start of|beginning of) ((?:19|20)\\d\\d)(?: года| г\\.?)?");
     /** A token: opening brackets or quotes, the word, closing punctuation. */
     private static final Pattern TOKEN = Pattern.compile("^([(\"']*)(.*?)([.,:;!?)\"']*)$");
-    private static final Pattern YEAR_ENDING = Pattern.compile("(?<!\\d)((?:19|20)\\d\\d)-?(?:го|г|ом|й)(?![\\p{L}])");
+    private static final Pattern YEAR_ENDING = Pattern.compile("(?<!\\d)((?:19|20)\\d\\d)-?(?:го|г|ом|му|м|й)(?![\\p{L}])");
+    /**
+     * "после 4х красных", "3-х дней", "в 2х раза": a Russian case ending glued to a count before the word it counts
+     * (an adjective or noun in the genitive plural, days, "раза"); before "от" or "среднего" the "х" is a multiplier.
+     */
+    private static final Pattern COUNT_ENDING = Pattern.compile("(?<![\\p{L}\\d.])(\\d{1,2})-?(?:х|ех|ти|ми)"
+            + "(?= (?:\\p{L}+(?:ых|их)|дн\\p{L}*|недел\\p{L}*|месяц\\p{L}*|сесси\\p{L}*|лет|раза?)(?![\\p{L}]))");
     /** "ср" is Wednesday next to other weekdays or after "по"/"в", an average otherwise. */
     private static final Set<String> WEDNESDAY_NEIGHBOURS = Set.of("пн", "вт", "чт", "пт", "понедельник",
             "вторник", "четверг", "пятница", "по", "во", "каждую");
@@ -158,6 +164,7 @@ final class Shorthand {
                 .equals("%") ? "%" : " " + m.group(2).strip()) + orMore);
         s = SHORT_YEARS.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + "-20" + m.group(3));
         s = YEAR_ENDING.matcher(s).replaceAll("$1");
+        s = COUNT_ENDING.matcher(s).replaceAll("$1");
         // "с 22 года", "in 23 and 24", "q1 25": two-digit years where a year is meant
         s = SHORT_YEAR_WORD.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + " " + m.group(3));
         s = SHORT_YEAR_PAIR.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + " " + m.group(3) + " 20"

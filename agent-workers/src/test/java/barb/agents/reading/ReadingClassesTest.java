@@ -655,6 +655,30 @@ class ReadingClassesTest {
                 + "happen? 30 min buckets is fine").steps()).hasSize(2);
     }
 
+    @Test
+    void definitionsDifferencesAndSameThingQuestionsAreConcepts() {
+        for (String q : List.of("btw how do you define range exactly, just high minus low?",
+                "объясни разницу между eth и rth", "is overnight and globex the same thing in ur data?",
+                "овернайт и глобекс это одно и то же?", "а инсайд бар тогда что", "is rth the same as the cash session")) {
+            assertThat(IntentClassifier.classify(q).intent()).as(q).isEqualTo("concept");
+        }
+        // a bare "а рендж что?" is as likely a follow-up about the range: it is not taken for a definition
+        assertThat(ConceptCatalog.askedTerm("а рендж что")).isNull();
+        assertThat(IntentClassifier.classify("is the avg range on mondays the same as on fridays").intent())
+                .isEqualTo("data");
+    }
+
+    @Test
+    void aRussianCaseEndingGluedToANumberIsTheNumber() {
+        assertThat(read("вероятность зеленого дня после 4х красных подряд"))
+                .isEqualTo(read("вероятность зеленого дня после 4 красных подряд"));
+        assertThat(read("вероятность зеленого дня после 4-х красных подряд"))
+                .isEqualTo(read("вероятность зеленого дня после 4 красных подряд"));
+        assertThat(read("дни с рейнджем в 2х раза больше среднего за 20 дней"))
+                .isEqualTo("list days where range > 2 x avg 20d");
+        assertThat(read("сколько в 2025м было красных дней")).isEqualTo(read("сколько в 2025 было красных дней"));
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
