@@ -37,6 +37,8 @@ import java.util.regex.Pattern;
  *       recent such range whose START has started; the end is the first such month/quarter at or after the start
  *       ({@code november..february} with reference 2026-01-07 = 2025-11-01..2026-01-07). Any other yearless side of
  *       a range is resolved on its own as above.</li>
+ *   <li>months, quarters or days without a year in the reference's year or the one before:
+ *       {@code october..december of last year}, {@code march of this year}, {@code --03-05 of last year}</li>
  *   <li>relative to the reference: {@code today}, {@code yesterday}, {@code this week}, {@code last week},
  *       {@code this month}, {@code mtd}, {@code last month}, {@code this quarter}, {@code last quarter},
  *       {@code this year}, {@code ytd}, {@code last year}, {@code last N days|weeks|months|years} (N ≥ 1; the
@@ -70,6 +72,7 @@ public final class DateResolver {
     private static final Pattern YEARLESS_QUARTER = Pattern.compile("q(\\d)");
     /** ISO 8601's day without a year: --MM-DD. */
     private static final Pattern YEARLESS_DAY = Pattern.compile("--(\\d{2})-(\\d{2})");
+    private static final Pattern OF_YEAR = Pattern.compile("(.+) of (last|this) year");
     private static final Pattern LAST_N = Pattern.compile("last (\\d{1,6}) (day|week|month|year)s?");
     // The grammar check resolves against a reference no canonical part can be after.
     private static final DateResolver GRAMMAR = new DateResolver(LocalDate.of(FIRST_YEAR, 1, 1),
@@ -135,6 +138,11 @@ public final class DateResolver {
         Plan.Period relative = relative(text);
         if (relative != null) {
             return relative;
+        }
+        Matcher ofYear = OF_YEAR.matcher(text);
+        if (ofYear.matches()) {
+            return inYear(when, ofYear.group(1), ofYear.group(2).equals("last") ? reference.getYear() - 1
+                    : reference.getYear());
         }
         Matcher lastN = LAST_N.matcher(text);
         if (lastN.matches()) {
@@ -323,6 +331,44 @@ public final class DateResolver {
             }
         }
         throw error(when, "day " + day + " does not exist in month " + month);
+    }
+
+    /**
+     * Months, quarters or days without a year, or a range of them, in one year ("october..december of last year");
+     * a range whose start would fall after its end starts the year before (november..february of this year).
+     */
+    private Plan.Period inYear(String when, String parts, int year) {
+        String[] sides = parts.split("\\.\\.", -1);
+        if (sides.length > 2) {
+            throw error(when, "a range has exactly one '..'");
+        }
+        List<String> dated = new java.util.ArrayList<>();
+        for (String side : sides) {
+            dated.add(withYear(when, side.strip(), year));
+        }
+        if (dated.size() == 1) {
+            return parse(when, dated.get(0));
+        }
+        Plan.Period from = parse(when, dated.get(0));
+        Plan.Period to = parse(when, dated.get(1));
+        if (from.from().isAfter(to.to())) {
+            from = parse(when, withYear(when, sides[0].strip(), year - 1));
+        }
+        return new Plan.Period(from.from(), to.to());
+    }
+
+    private static String withYear(String when, String part, int year) {
+        int monthName = MONTH_NAMES.indexOf(part) + 1;
+        if (monthName > 0) {
+            return year + "-" + (monthName < 10 ? "0" : "") + monthName;
+        }
+        if (YEARLESS_DAY.matcher(part).matches()) {
+            return year + part.substring(1);
+        }
+        if (YEARLESS_QUARTER.matcher(part).matches()) {
+            return year + "-" + part;
+        }
+        throw error(when, "'" + part + "' already has a year or is no month, quarter or day");
     }
 
     /** The year of the most recent month {@code month} that started on or before the reference. */

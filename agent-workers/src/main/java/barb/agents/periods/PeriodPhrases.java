@@ -250,6 +250,11 @@ public final class PeriodPhrases {
 
     private static final String RANGE_PREFIX = "(?:(?:in|for|during|of|throughout|within|в|во|за|на|в\\s+течение)"
             + "\\s+(?:the\\s+)?(?:period\\s+)?)?";
+    /** "oct to dec last year", "в марте прошлого года": months or days of the year before the reference's, or of its own. */
+    private static final String OF_YEAR = "(?:\\s+(?:(?:of|in)\\s+)?(?:the\\s+)?(?:last|previous|past|prior|this|current)\\s+"
+            + "(?:year|yr)|\\s+(?:прошлого|прошедшего|этого|текущего|нынешнего)\\s+года|\\s+в\\s+(?:прошлом|этом|текущем|"
+            + "нынешнем)\\s+году)";
+    private static final Pattern LAST_YEAR_WORD = Pattern.compile("last|previous|past|prior|прошл|прошедш");
     private static final String SINGLE_PREFIX = "(?:in|for|during|on|of|from|throughout|within|в|во|за|на|по"
             + "|в\\s+течение|на\\s+протяжении|за\\s+весь|за\\s+всю|за\\s+все)\\s+(?:the\\s+)?"
             + "(?:whole\\s+of\\s+|whole\\s+|entire\\s+|full\\s+|all\\s+of\\s+)?";
@@ -387,6 +392,11 @@ public final class PeriodPhrases {
         String connector = "(?:\\s*(?:-|–|\\.\\.)\\s*|\\s+(?:to|until|till|through|thru)\\s+)(?:the\\s+)?";
         rules.add(rule(RANGE_PREFIX + "(?:from|с|со|от)\\s+" + P + "(?:\\s*(?:-|–|\\.\\.)\\s*"
                 + "|\\s+(?:to|until|till|through|thru|по|до)\\s+)(?:the\\s+)?" + P, m -> range(m, 1, 2), false));
+        rules.add(rule(RANGE_PREFIX + "(?:(?:from|с|со|от)\\s+)?" + P + "(?:\\s*(?:-|–|\\.\\.)\\s*"
+                + "|\\s+(?:to|until|till|through|thru|по|до)\\s+)(?:the\\s+)?" + P + OF_YEAR,
+                m -> ofYear(range(m, 1, 2), m, 1, 2), false));
+        rules.add(rule("(?:(?:in|for|during|on|в|во|за|на)\\s+)?" + P + OF_YEAR, m -> ofYear(single(m, 1), m, 1, 1),
+                false));
         rules.add(rule(RANGE_PREFIX + "(?:between|между)\\s+" + P + "\\s+(?:and|и)\\s+" + P, m -> range(m, 1, 2),
                 true));
         rules.add(rule(RANGE_PREFIX + P + connector + P, m -> range(m, 1, 2), true));
@@ -474,6 +484,21 @@ public final class PeriodPhrases {
 
     private static String single(Matcher m, int group) {
         return point(m.group(group)).single();
+    }
+
+    /**
+     * A range or point of months or days without a year, in the year a relative word names: {@code october..december
+     * of last year}. With a year of their own the relative word adds nothing.
+     */
+    private static String ofYear(String canonical, Matcher m, int left, int right) {
+        Point a = point(m.group(left));
+        Point b = point(m.group(right));
+        boolean yearless = a.year() == null && b.year() == null && (a.kind() == Kind.MONTH || a.kind() == Kind.DAY)
+                && (b.kind() == Kind.MONTH || b.kind() == Kind.DAY);
+        if (canonical == null || !yearless) {
+            return canonical;
+        }
+        return canonical + (LAST_YEAR_WORD.matcher(m.group()).find() ? " of last year" : " of this year");
     }
 
     private static String since(Matcher m) {

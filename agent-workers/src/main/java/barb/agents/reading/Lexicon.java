@@ -102,7 +102,8 @@ public final class Lexicon {
                     + "novembers|decembers)", m -> kv("month", pluralMonth(m.group(1)), "monthunit", "")),
             rule("(январ|феврал|март|апрел|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ей|ов)(?![\\p{L}])",
                     m -> kv("month", russianMonth(m.group(1)), "monthunit", "")),
-            rule("(?:по каждому |по |все |во все |в каждом |в каждый |каждый |каждом |каждому )(январ|феврал|март|"
+            // ("с октября по декабрь" is a range of months, not every December)
+            rule("(?:по каждому |(?<!(?:^|\\s)(?:с|со|от) \\p{L}{3,10} )по |все |во все |в каждом |в каждый |каждый |каждом |каждому )(январ|феврал|март|"
                     + "апрел|ма|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ям|ях|ам|ах|е|ь|ы|и|т|й|у|ю)",
                     m -> kv("month", russianMonth(m.group(1)))),
             // relative thresholds: range more than 1.5 times the 20-day average

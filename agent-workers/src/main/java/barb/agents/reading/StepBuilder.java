@@ -176,6 +176,7 @@ final class StepBuilder {
         }
         yearForYearlessPeriods();
         resolveSoftWords();
+        dropTheOneGroupOfTheGrouping();
         List<String> clarify = new ArrayList<>();
         boolean dataLike = isDataLike(found);
         if (!dataLike) {
@@ -667,6 +668,28 @@ final class StepBuilder {
     }
 
     /** "January and February 2025": the year named once belongs to every side. */
+    /**
+     * "which month has the biggest avg range? testing my 'august is dead' idea", "which weekday …, i bet friday": a
+     * question that ranks months (weekdays) and also names one month (weekday) names the trader's guess, not a
+     * filter: kept, it would leave a single group to rank, so it is left out.
+     */
+    private void dropTheOneGroupOfTheGrouping() {
+        if (!has("rank")) {
+            return;
+        }
+        if (has("group", "month")) {
+            List<Lexicon.Finding> months = found.stream().filter(f -> f.kind().equals("month")
+                    || f.kind().equals("when") && barb.agents.periods.DateResolver.MONTH_NAMES.contains(f.value()))
+                    .toList();
+            if (months.size() == 1) {
+                found.remove(months.get(0));
+            }
+        }
+        if (has("group", "weekday") && all("weekday").size() == 1) {
+            found.remove(all("weekday").get(0));
+        }
+    }
+
     private void yearForYearlessPeriods() {
         List<Lexicon.Finding> whens = all("when");
         if (whens.size() < 2) {
@@ -805,7 +828,7 @@ final class StepBuilder {
         if (isOneDay(when) || when.matches("\\d{4}-w\\d{1,2}") || when.equals("this week") || when.equals("last week")) {
             return true;
         }
-        String[] ends = when.split("\\.\\.");
+        String[] ends = when.replaceFirst(" of (?:last|this) year$", "").split("\\.\\.");
         if (ends.length == 2 && ends[0].matches("\\d{4}-\\d{2}-\\d{2}") && ends[1].matches("\\d{4}-\\d{2}-\\d{2}")) {
             long days = java.time.temporal.ChronoUnit.DAYS.between(java.time.LocalDate.parse(ends[0]),
                     java.time.LocalDate.parse(ends[1]));
@@ -1370,7 +1393,8 @@ final class StepBuilder {
     }
 
     private static boolean isOneDay(String when) {
-        return when.matches("(?:\\d{4}|-)-\\d{2}-\\d{2}") || when.equals("today") || when.equals("yesterday");
+        return when.matches("(?:\\d{4}|-)-\\d{2}-\\d{2}(?: of (?:last|this) year)?") || when.equals("today")
+                || when.equals("yesterday");
     }
 
     private String goal(Operation operation, boolean ranking, List<Atom> atoms) {

@@ -56,6 +56,12 @@ class DateResolverTest {
             --12-28..--01-03       | 2025-12-28 | 2026-01-03
             --01-03..--01-10       | 2026-01-03 | 2026-01-07
             --03-05..              | 2025-03-05 | 2026-01-07
+            october..december of last year | 2025-10-01 | 2025-12-31
+            march of last year     | 2025-03-01 | 2025-03-31
+            january of this year   | 2026-01-01 | 2026-01-07
+            --03-05 of last year   | 2025-03-05 | 2025-03-05
+            q2 of last year        | 2025-04-01 | 2025-06-30
+            november..february of this year | 2025-11-01 | 2026-01-07
             november..february     | 2025-11-01 | 2026-01-07
             january..march         | 2026-01-01 | 2026-01-07
             q1..q2                 | 2026-01-01 | 2026-01-07
@@ -123,6 +129,7 @@ class DateResolverTest {
             2024-02-30             | when '2024-02-30': day 30 does not exist in 2024-02
             --02-30                | when '--02-30': day 30 does not exist in month 2
             --13-01                | month 13 does not exist
+            2024 of last year      | '2024' already has a year or is no month, quarter or day
             2023-02-29             | day 29 does not exist in 2023-02
             2024-q5                | quarter 5 does not exist
             q0                     | quarter 0 does not exist

@@ -164,6 +164,10 @@ class PeriodPhrasesTest {
             in 2025-10-01..              | 2025-10-01..          | 2025-10-01 | 2026-01-07
             in ..2015                    | ..2015                | 2008-01-02 | 2015-12-31
             in --10-01..                 | --10-01..             | 2025-10-01 | 2026-01-07
+            oct to dec last yr           | october..december of last year | 2025-10-01 | 2025-12-31
+            в марте прошлого года        | march of last year    | 2025-03-01 | 2025-03-31
+            с октября по декабрь прошлого года | october..december of last year | 2025-10-01 | 2025-12-31
+            jan 5 this year              | --01-05 of this year  | 2026-01-05 | 2026-01-05
             """)
     void findsThePhraseAndItResolves(String text, String when, LocalDate from, LocalDate to) {
         List<PeriodPhrases.Found> found = PeriodPhrases.findAll(text);

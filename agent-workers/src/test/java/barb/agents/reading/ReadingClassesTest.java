@@ -679,6 +679,26 @@ class ReadingClassesTest {
         assertThat(read("сколько в 2025м было красных дней")).isEqualTo(read("сколько в 2025 было красных дней"));
     }
 
+    @Test
+    void aMonthOrWeekdayNamedBesideARankingOfMonthsOrWeekdaysIsAGuessNotAFilter() {
+        assertThat(read("which calendar month has the biggest avg rth range? testing my august is dead idea"))
+                .isEqualTo("mean range by month sorted descending where session = RTH");
+        assertThat(read("which weekday has the biggest avg rth range, i bet friday"))
+                .isEqualTo("mean range by weekday sorted descending where session = RTH");
+        // without a ranking the month is the period the groups are taken from
+        assertThat(read("average rth range by weekday in august 2024")).contains("in 2024-08");
+    }
+
+    @Test
+    void monthsAndDaysOfLastOrThisYearAreThatYearsAndAMonthRangeIsNoEveryMonth() {
+        assertThat(read("avg rth range oct to dec last yr"))
+                .isEqualTo("mean range in october..december of last year where session = RTH");
+        assertThat(read("средний рейндж ртх с октября по декабрь прошлого года"))
+                .isEqualTo(read("avg rth range oct to dec last yr"));
+        assertThat(read("средний рейндж ртх по декабрям")).isEqualTo("mean range where session = RTH, month = december");
+        assertThat(read("what happened on march 5 last year")).isEqualTo("what happened in --03-05 of last year");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
