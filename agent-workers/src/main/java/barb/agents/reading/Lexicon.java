@@ -684,7 +684,7 @@ public final class Lexicon {
                 + "smallest|lowest|narrowest|worst|weakest|tightest|больш\\p{L}*|крупн\\p{L}*|сильн\\p{L}*|"
                 + "высок\\p{L}*|широк\\p{L}*|лучш\\p{L}*|маленьк\\p{L}*|мал\\p{L}*|низк\\p{L}*|слаб\\p{L}*|узк\\p{L}*|"
                 + "худш\\p{L}*|крупнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*)",
-                m -> kv("rank", rankSort(m.group(2)), "n", m.group(1))));
+                m -> numberedRank(m.group(2), m.group(1))));
         r.add(rule("(biggest|largest|highest|widest|best|strongest|greatest|smallest|lowest|narrowest|worst|weakest|"
                 + "tightest|longest|shortest)(?=( \\p{L}+)?( \\p{L}+)?)", Lexicon::englishRank));
         r.add(rule("(\\d+) (?:дней|дня|days|sessions)(?= (?:с|with) (?:самым|самой|самыми|the))", m -> kv("n", m.group(1))));
@@ -1220,7 +1220,8 @@ public final class Lexicon {
         String noun = second;
         if (!third.isEmpty() && (second.equals("daily") || second.equals("single") || second.equals("one")
                 || second.equals("intraday") || second.equals("gap") || second.equals("down")
-                || second.equals("up") || second.equals("red") || second.equals("green"))) {
+                || second.equals("up") || second.equals("red") || second.equals("green") || second.equals("rth")
+                || second.equals("eth") || second.equals("nq"))) {
             noun = third;
         }
         boolean plural = noun.endsWith("s") && !noun.endsWith("ss") && !noun.equals("was") && !noun.equals("is")
@@ -1313,6 +1314,16 @@ public final class Lexicon {
         return out;
     }
 
+    /** "3 самых широких", "5 widest": a number of days ranked, by the range when the word is about width. */
+    private static List<String[]> numberedRank(String adjective, String n) {
+        List<String[]> out = kv("rank", rankSort(adjective), "n", n);
+        if (adjective.startsWith("широк") || adjective.startsWith("узк") || adjective.equals("widest")
+                || adjective.equals("narrowest") || adjective.equals("tightest")) {
+            out.add(new String[] {"metric", "range"});
+        }
+        return out;
+    }
+
     private static List<String[]> russianRank(Matcher m) {
         String first = m.group(1) != null ? m.group(1) : m.group(2);
         boolean plural = first.endsWith("ые") || first.endsWith("ых") || first.endsWith("ие") || first.endsWith("их");
@@ -1320,7 +1331,12 @@ public final class Lexicon {
         if (m.group(2) != null) {
             adjective = m.group(2);
         }
-        return kv("rank", rankSort(adjective), "ndefault", plural ? "10" : "1");
+        List<String[]> out = kv("rank", rankSort(adjective), "ndefault", plural ? "10" : "1");
+        // "самые широкие / узкие дни" rank by the range, as "widest" and "narrowest" do
+        if (adjective.startsWith("широк") || adjective.startsWith("узк")) {
+            out.add(new String[] {"metric", "range"});
+        }
+        return out;
     }
 
     private static String firstGroup(Matcher m) {

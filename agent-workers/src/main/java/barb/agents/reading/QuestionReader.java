@@ -213,6 +213,13 @@ public final class QuestionReader {
         if (m.find() && m.start() >= 10) {
             // the question mark before the aside still ends a question
             head = question.substring(0, m.start()) + (m.group().contains("?") ? "?" : "");
+            // "… ? интересно в разбивке по размеру, с 2020г": a period said in the aside is the question's, when the
+            // question names none
+            String aside = question.substring(m.end());
+            List<PeriodPhrases.Found> periods = PeriodPhrases.findAll(normalize(aside));
+            if (periods.size() == 1 && PeriodPhrases.findAll(normalize(head)).isEmpty()) {
+                head = head + " " + normalize(aside).substring(periods.get(0).start(), periods.get(0).end());
+            }
         }
         // "what % of junes were green since 2011? june always feels weak": a later sentence of a feeling, or of the
         // trader's own trading, asks nothing

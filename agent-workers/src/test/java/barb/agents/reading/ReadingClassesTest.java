@@ -699,6 +699,15 @@ class ReadingClassesTest {
         assertThat(read("what happened on march 5 last year")).isEqualTo("what happened in --03-05 of last year");
     }
 
+    @Test
+    void wideAndNarrowRankByTheRangeInRussianAndAPeriodInAnAsideIsKept() {
+        assertThat(read("топ 3 самых широких дня по ртх в каждом месяце 2025"))
+                .isEqualTo("top 3 days by range descending of each month in 2025 where session = RTH");
+        assertThat(read("самые узкие дни ртх в 2024")).isEqualTo(read("narrowest rth days in 2024"));
+        assertThat(read("как часто закрывается гэп на ртх? интересно в разбивке по размеру гэпа, с 2020г"))
+                .contains("in 2020..");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
