@@ -150,6 +150,9 @@ final class UnderstandingRules {
                     List.of("the last 30 days", "the last 3 months", "this year"));
             case "threshold" -> new ClarificationItem("threshold", "how big is big decides which days count",
                     List.of("more than 1%", "more than 2%", "more than 1.5x the 20-day average"));
+            case "timezone" -> new ClarificationItem("timezone",
+                    "Barb's clock times are New York time (ET), and other zones move against it during the year",
+                    List.of("New York time (ET)"));
             default -> {
                 if (field.startsWith("term:")) {
                     String term = field.substring("term:".length());

@@ -199,6 +199,7 @@ public final class Replies {
             case "threshold" -> m.get("clarify.threshold");
             case "period" -> m.get("clarify.period");
             case "outcome" -> m.get("clarify.outcome");
+            case "timezone" -> m.get("clarify.timezone");
             case "reading" -> m.get("clarify.reading", "options", joined);
             case "ambiguous_term" -> m.get("clarify.term", "term", quoted(item.reason()), "options", joined,
                     "hasOptions", options.isEmpty() ? "no" : "yes");

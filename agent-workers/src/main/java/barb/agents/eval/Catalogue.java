@@ -147,7 +147,8 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
             return null;
         }
         String f = field.trim().toLowerCase(java.util.Locale.ROOT);
-        if (f.startsWith("term") || f.equals("ambiguous_term")) {
+        // which time zone a clock time is in is what a word means
+        if (f.startsWith("term") || f.equals("ambiguous_term") || f.equals("timezone")) {
             return "term";
         }
         if (f.startsWith("compare")) {

@@ -404,6 +404,8 @@ public final class PeriodPhrases {
         String onwards = "(?:\\s+(?:onwards?|and\\s+later|and\\s+after|и\\s+позже|и\\s+далее))?";
         rules.add(rule("(?:ever\\s+since|since|(?:starting|beginning)(?:\\s+(?:from|in|with|at))?"
                 + "|начиная\\s+(?:с|со|от|в))\\s+" + P + onwards, PeriodPhrases::since, false));
+        // "сравни средние с 2022 года": the genitive "года" says since, even after a compare word ("с 2022 годом" is a side)
+        rules.add(rule("(?:с|со)\\s+" + Y + "\\s*(?:года|г\\.?)(?![\\p{L}])", PeriodPhrases::since, false));
         rules.add(rule("(?:с|со)\\s+" + P + onwards, PeriodPhrases::since, true));
         rules.add(rule("(?:after|later\\s+than|после)\\s+(?:the\\s+end\\s+of\\s+)?" + P, PeriodPhrases::after, false));
         rules.add(rule("from\\s+" + P + "\\s+on(?:wards?)?", PeriodPhrases::since, false));

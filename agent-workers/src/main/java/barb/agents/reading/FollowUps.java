@@ -377,6 +377,16 @@ public final class FollowUps {
     public static Reading answer(String question, String answer) {
         List<Lexicon.Finding> original = QuestionReader.findings(question);
         List<Lexicon.Finding> said = new ArrayList<>(QuestionReader.findings(answer));
+        // "по мск" asked about: the ET hours of the answer stand for the question's clock times and its zone; the
+        // rest of the answer only explains them ("нск, utc+7, зимой это 14:00–16:00 по нью-йорку")
+        boolean zoneAsked = original.stream().anyMatch(f -> f.kind().equals("zone"));
+        List<Lexicon.Finding> hours = said.stream().filter(f -> f.kind().equals("time")).toList();
+        if (zoneAsked && !hours.isEmpty()) {
+            List<Lexicon.Finding> kept = new ArrayList<>(original.stream()
+                    .filter(f -> !f.kind().equals("zone") && !f.kind().equals("time")).toList());
+            kept.addAll(afterPrevious(hours));
+            return new StepBuilder(kept, new ArrayList<>(), -1).build();
+        }
         List<Lexicon.Finding> fragments = fragments(QuestionReader.normalize(answer), original);
         Lexicon.Finding vague = original.stream().filter(f -> f.kind().equals("vague")).findFirst().orElse(null);
         if (vague == null) {

@@ -55,6 +55,8 @@ public final class Lexicon {
 
     /** Rules that run before period phrases are looked for, so they keep the words a period would also claim. */
     static final List<Rule> EARLY = List.of(
+            // "с 2 до 4 ночи по нашему времени", "17:30 по мск": a clock of a zone that moves against New York's
+            rule(TimeZones.OTHER_ZONE.pattern(), m -> kv("zone", m.group(1))),
             // controlled period texts with dots or dashes
             rule("(?:in |for |during |period )?((?:\\d{4}(?:-q[1-4]|-w\\d{1,2}|-\\d{2}(?:-\\d{2})?)?|q[1-4]|"
                     + "january|february|march|april|may|june|july|august|september|october|november|december)?"

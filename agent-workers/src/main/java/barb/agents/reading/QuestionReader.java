@@ -320,6 +320,8 @@ public final class QuestionReader {
         // "рендж" is how many write "ренж"
         s = s.replace("рендж", "ренж");
         s = Shorthand.expand(SPACES.matcher(s).replaceAll(" ").strip());
+        // "8:30-9:30 ct": Chicago's clock is New York's minus an hour all year
+        s = TimeZones.toNewYork(s);
         s = s.replaceAll("!(?!=)", " ");
         s = s.replaceAll("[?;\"«»“”]", " ");
         s = s.replaceAll("(\\d),(\\d)", "$1.$2");

@@ -99,7 +99,7 @@ class RepliesTest {
 
     @Test
     void everyFieldTheReaderAsksAboutIsWordedInTheUsersLanguageWithoutItsInternalName() {
-        for (String field : List.of("session", "goal", "compare_groups", "metric", "threshold", "period", "outcome")) {
+        for (String field : List.of("session", "goal", "compare_groups", "metric", "threshold", "period", "outcome", "timezone")) {
             barb.core.NeedClarification nc = new barb.core.NeedClarification(
                     List.of(new barb.core.ClarificationItem(field, "why", List.of())), List.of(), "Question: q");
             String en = Replies.clarifyingQuestion(nc, "en", false);

@@ -708,6 +708,13 @@ class ReadingClassesTest {
                 .contains("in 2020..");
     }
 
+    @Test
+    void aGenitiveYearAfterSinceIsSinceEvenAfterACompareWord() {
+        assertThat(read("в дни cpi рейндж ртх больше чем в обычные дни? сравни средние с 2022 года"))
+                .contains("in 2022..");
+        assertThat(read("сравни средний рейндж ртх 2023 года с 2022 годом")).contains("in 2023 vs in 2022");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);

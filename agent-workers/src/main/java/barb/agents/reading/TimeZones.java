@@ -1,0 +1,69 @@
+package barb.agents.reading;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Clock times in another time zone than New York's, where every time in Barb's data is. Chicago and US Pacific time
+ * keep a fixed distance to New York all year (they change clocks on the same days), so "8:30-9:30 ct" is read as
+ * 09:30-10:30; any other zone ("по мск", "london time", "по нашему времени") moves against New York twice a year, so
+ * the reader asks instead of guessing. Pure.
+ */
+final class TimeZones {
+    /**
+     * A US zone abbreviation right after a clock time ("8:30 ct", "9am pt"; "20 pt" is points), or its long name
+     * anywhere: hours to add for New York.
+     */
+    private static final Pattern US_ZONE = Pattern.compile("(?<=\\d:\\d\\d|am|pm|a\\.m\\.|p\\.m\\.)\\s*(ct|cst|cdt|pt|pst|pdt)"
+            + "(?![\\p{L}])|(?<![\\p{L}])(central time|chicago time|по чикаго|чикагскому времени|pacific time)"
+            + "(?![\\p{L}])");
+    /** Zones whose distance to New York changes during the year, and "my / our / local time". */
+    static final Pattern OTHER_ZONE = Pattern.compile("(?<![\\p{L}])(utc|gmt|cet|cest|bst|london time|uk time|"
+            // "по моему" alone is "in my opinion"
+            + "мск|по мск|по москве|по московскому(?: времени)?|московскому времени|по нашему времени|"
+            + "по моему времени|по местному времени|местному времени|(?<=\\d:\\d\\d |am |pm |\\d )(?:local|my|our) time|"
+            + "нск|по нск|"
+            + "по киеву|по киевскому(?: времени)?|киевскому времени)(?![\\p{L}])");
+    private static final Pattern CLOCK = Pattern.compile("(?<![\\d:.])(\\d{1,2})(?::(\\d{2}))?\\s*(am|pm|a\\.m\\.|p\\.m\\.)?"
+            + "(?=\\s|$|[-–,.)?])");
+
+    private TimeZones() {
+    }
+
+    /** The text with Chicago or Pacific clock times written as New York's, the zone word dropped. */
+    static String toNewYork(String text) {
+        Matcher zone = US_ZONE.matcher(text);
+        if (!zone.find()) {
+            return text;
+        }
+        String name = zone.group(1) != null ? zone.group(1) : zone.group(2);
+        int shift = name.startsWith("p") ? 3 : 1;
+        String without = US_ZONE.matcher(text).replaceAll("");
+        Matcher clock = CLOCK.matcher(without);
+        StringBuilder out = new StringBuilder();
+        while (clock.find()) {
+            // a bare number is a clock only with am/pm; "8:30" always is
+            if (clock.group(2) == null && clock.group(3) == null) {
+                clock.appendReplacement(out, Matcher.quoteReplacement(clock.group()));
+                continue;
+            }
+            int hour = Integer.parseInt(clock.group(1));
+            int minute = clock.group(2) == null ? 0 : Integer.parseInt(clock.group(2));
+            String half = clock.group(3);
+            if (hour > 23 || minute > 59) {
+                clock.appendReplacement(out, Matcher.quoteReplacement(clock.group()));
+                continue;
+            }
+            if (half != null && half.startsWith("p") && hour < 12) {
+                hour += 12;
+            } else if (half != null && half.startsWith("a") && hour == 12) {
+                hour = 0;
+            }
+            hour = (hour + shift) % 24;
+            clock.appendReplacement(out, String.format(Locale.ROOT, "%d:%02d", hour, minute));
+        }
+        clock.appendTail(out);
+        return out.toString().replaceAll(" {2,}", " ").strip();
+    }
+}
