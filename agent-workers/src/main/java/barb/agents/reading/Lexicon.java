@@ -423,6 +423,10 @@ public final class Lexicon {
         r.add(rule("lunch(?: ?time| hour| session| break)?|обед\\p{L}*|ланч\\p{L}*", kv("session", "LUNCH")));
         r.add(rule("us session|american session|американск\\p{L}* сесси\\p{L}*", kv("session", "US")));
 
+        // how long a fill takes: "minutes to fill", "how long does it take … to fill", "через сколько минут закрывается"
+        r.add(rule("how long (?:does |do |did )?(?:it |they |the gaps? )?(?:usually |typically )?(?:takes?|took)(?: to fill)?|"
+                + "(?:time|minutes|mins) (?:it takes )?to (?:fill|close)|за сколько минут|через сколько минут|"
+                + "сколько минут (?:занимает|уходит)", kv("filltime", "")));
         // gap fills: did the session trade back to the previous close
         r.add(rule("(?:the )?gaps? (?:get |gets |got |to )?(?:fill(?:s|ed|ing)?|clos(?:e|es|ed|ing))|fill(?:s|ed|ing)? "
                 + "(?:the |its |their )?gaps?|gap[ -]?fill(?:s|ed|ing)?(?: rates?| stats?| statistics| %)?|fill rates?|"
@@ -434,8 +438,6 @@ public final class Lexicon {
                 + "заполнил\\p{L}*|(?:их|его) закрыли)(?! (?:выше|ниже))", kv("fillword", "")));
         r.add(rule("(?:broken (?:out |down )?|split |grouped )?by (?:the )?(?:gap )?size|by gap %|by size of (?:the )?gap|"
                 + "(?:разб\\p{L}* )?по размеру(?: гэпа)?|в разрезе размера(?: гэпа)?", kv("bysize", "")));
-        r.add(rule("how long (?:it )?(?:takes?|took)(?: to fill)?|time to fill|minutes to fill|за сколько минут|"
-                + "сколько минут (?:занимает|уходит)", kv("filltime", "")));
         r.add(rule("(?:at|on) (?:the )?(?:rth |cash |ny |regular )?open(?:ing)?(?: bell)?|на открытии(?: rth| ртх| сессии)?|"
                 + "при открытии(?: rth| ртх)?", kv("filler", "")));
         // gaps
@@ -471,6 +473,9 @@ public final class Lexicon {
                 m -> kv("tf", firstGroup(m) + "m")));
         r.add(rule("(?:on |using )?(week|month)ly (?:bars?|candles?)|(?:on |using )?1([wm]) bars",
                 m -> kv("tf", firstGroup(m).startsWith("w") ? "1W" : "1M")));
+        // "на недельках", "on the weeklies": weekly candles said the way a chart is named
+        r.add(rule("(?:on (?:the )?)?(week|month)lies|на (недел)(?:ях|ьках)|на (месяц)ах|на (недел|месяч)ьн?\\p{L}* "
+                + "(?:свеч\\p{L}*|бар\\p{L}*)", m -> kv("tf", unitTimeframe(firstGroup(m)))));
         r.add(rule("(?:on |using )?(?:daily (?:bars?|candles?)|дневк\\p{L}*|дневн\\p{L}* (?:свеч\\p{L}*|бар\\p{L}*)|1d bars)",
                 kv("filler", "")));
 
@@ -580,12 +585,12 @@ public final class Lexicon {
                 kv("color", "red")));
         r.add(rule("(?:up|positive|winning) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:up|higher|positive|in the green)|"
-                + "дн\\p{L}* роста|растущ\\p{L}* дн\\p{L}*|в плюс\\p{L}*|закрыти\\p{L}* в плюс\\p{L}*|"
+                + "дн\\p{L}* роста|растущ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вверх|в плюс\\p{L}*|закрыти\\p{L}* в плюс\\p{L}*|"
                 + "закрыти\\p{L}* выше(?: предыдущ\\p{L}*)?|clos\\p{L}* above (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) "
                 + "close|" + UP_VERB, kv("dir", "up")));
         r.add(rule("(?:down|negative|losing) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:down|lower|negative|in the red)|"
-                + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|в минус\\p{L}*|закрыти\\p{L}* ниже(?: предыдущ\\p{L}*)?|"
+                + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вниз|в минус\\p{L}*|закрыти\\p{L}* ниже(?: предыдущ\\p{L}*)?|"
                 + "clos\\p{L}* below (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) close|" + DOWN_VERB
                 + "|selloffs?|sell offs?|crash\\p{L}*|dumps?|losses|обвал\\p{L}*|просадк\\p{L}*|слив\\p{L}*|пролив\\p{L}*",
                 kv("dir", "down")));
@@ -693,6 +698,8 @@ public final class Lexicon {
         r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|высок|широк|маленьк|мелк|низк|слаб|узк|хорош|плох|длинн|коротк|жестк|резк|мощн|глубок)"
                 + "\\p{L}*)|(крупнейш\\p{L}*|сильнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*|лучш\\p{L}*|худш\\p{L}*)",
                 Lexicon::russianRank));
+        // "какой месяц хуже всего закрывается", "which day does best": the one ranked first
+        r.add(rule("(хуже|лучше) всего", m -> kv("rank", m.group(1).startsWith("х") ? "asc" : "desc", "ndefault", "1")));
         r.add(rule("ascending|asc|smallest first|по возрастанию", kv("sort", "asc")));
         r.add(rule("descending|desc|largest first|biggest first|по убыванию", kv("sort", "desc")));
         r.add(rule("on average|average|avg|mean|в среднем|средн\\p{L}*", kv("agg", "mean")));

@@ -177,6 +177,7 @@ final class StepBuilder {
         yearForYearlessPeriods();
         resolveSoftWords();
         dropTheOneGroupOfTheGrouping();
+        minutesToFill();
         List<String> clarify = new ArrayList<>();
         boolean dataLike = isDataLike(found);
         if (!dataLike) {
@@ -344,7 +345,9 @@ final class StepBuilder {
                 ? (gapFill ? new Lexicon.Finding("cond", "gap_filled = 1", 0, 0, -1) : outcomeFinding()) : null;
         // ranking by direction: "biggest drops"
         List<Lexicon.Finding> metrics = all("metric");
-        boolean rankByDirection = ranking && metrics.isEmpty() && has("dir")
+        // ("biggest down days by % change": the change named is the one the direction ranks)
+        boolean rankByDirection = ranking && all("dir").size() == 1
+                && metrics.stream().allMatch(f -> f.value().equals("change") || f.value().equals("change_pct"))
                 && (operation == Operation.LIST || operation == Operation.TOP_N);
         List<Lexicon.Finding> ignored = new ArrayList<>();
         if (outcome != null) {
@@ -691,6 +694,26 @@ final class StepBuilder {
         }
         if (has("group", "weekday") && all("weekday").size() == 1) {
             found.remove(all("weekday").get(0));
+        }
+    }
+
+    /**
+     * "median minutes to fill, rth gap ups", "через сколько минут закрывается гэп вверх": how long the fill takes is
+     * the measure (gap_fill_minutes, the mean unless another statistic is named), the gap picks the days.
+     */
+    private void minutesToFill() {
+        boolean aboutGaps = has("fill") || has("fillword") || has("gap") || has("metric", "gap")
+                || has("metric", "gap_pct");
+        // "how often do they fill and in how many minutes": the gap-fill table shows both
+        if (!has("filltime") || !aboutGaps || has("freq") || has("op", "probability")) {
+            return;
+        }
+        Lexicon.Finding at = all("filltime").get(0);
+        found.removeIf(f -> Set.of("fill", "fillword", "filltime", "bysize").contains(f.kind())
+                || f.kind().equals("metric") && f.value().startsWith("gap"));
+        found.add(new Lexicon.Finding("metric", "gap_fill_minutes", at.start(), at.end(), at.seq()));
+        if (!has("agg")) {
+            found.add(new Lexicon.Finding("agg", "mean", at.start(), at.end(), at.seq()));
         }
     }
 

@@ -715,6 +715,32 @@ class ReadingClassesTest {
         assertThat(read("сравни средний рейндж ртх 2023 года с 2022 годом")).contains("in 2023 vs in 2022");
     }
 
+    @Test
+    void minutesToFillIsTheFillTimeMeasuredAndRussianShorthandForChangeAndCharts() {
+        String median = "median gap_fill_minutes in 2025 where session = RTH, gap = up";
+        assertThat(read("median minutes to fill rth gap ups in 2025")).isEqualTo(median);
+        assertThat(read("how long does it take an rth gap up to fill, median, 2025")).isEqualTo(median);
+        assertThat(read("если гэп вверх на ртх закрывается, через сколько минут обычно? медиана, 2025")).isEqualTo(median);
+        // asked together with how often, the gap-fill table answers both
+        assertThat(read("rth gap downs in 2024: how often do they fill and how long does it take"))
+                .startsWith("gap fill");
+        assertThat(read("распределение изм % за день по ртх в 2025, 20 бинов"))
+                .isEqualTo("distribution of change_pct in 20 bins in 2025 where session = RTH");
+        assertThat(read("на недельках самая длинная серия зеленых недель подряд")).contains("on weekly bars");
+        assertThat(read("какой месяц хуже всего закрывается в среднем, по месячным свечам"))
+                .contains("sorted ascending");
+    }
+
+    @Test
+    void theBiggestDownDaysByTheChangeAreItsLowestValuesNotAFilter() {
+        assertThat(read("top 5 biggest down days by % change in 2025"))
+                .isEqualTo("list top 5 days by change_pct ascending in 2025");
+        assertThat(read("топ 5 самых жестких дней вниз за 2025 по изм %"))
+                .isEqualTo("list top 5 days by change_pct ascending in 2025");
+        // another measure ranked on down days keeps the direction as the filter
+        assertThat(read("top 5 biggest ranges on down days in 2024 rth")).contains("change_pct < 0");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
