@@ -504,6 +504,11 @@ public final class FollowUps {
         if (next.kind().equals("metric") && previous.kind().equals("metric")) {
             return true;
         }
+        // "а средний рейндж в эти дни?" after counting them: the average over those days replaces the count
+        if (next.kind().equals("agg") && previous.kind().equals("op")
+                && (previous.value().equals("count") || previous.value().equals("list"))) {
+            return true;
+        }
         if (next.kind().equals("gap") && previous.kind().equals("cond")) {
             return measure(previous.value()).startsWith("gap") && !previous.value().contains(" x ");
         }

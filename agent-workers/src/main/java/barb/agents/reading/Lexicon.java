@@ -57,6 +57,13 @@ public final class Lexicon {
     static final List<Rule> EARLY = List.of(
             // "с 2 до 4 ночи по нашему времени", "17:30 по мск": a clock of a zone that moves against New York's
             rule(TimeZones.OTHER_ZONE.pattern(), m -> kv("zone", m.group(1))),
+            // "9:30–10:00 ет", "по нью-йорку": the trader says the hours in New York time themselves
+            rule("(?<=\\d:\\d\\d |\\d:\\d\\d|am |pm )(?:et|est|edt|ет|ny time|new york time)|по нью-?йорку|"
+                    + "нью-?йоркскому времени", kv("etzone", "")),
+            // "хочу видеть, как рос", "to see how it has grown": how a series moved over the groups, not a filter
+            rule("(?:видеть|посмотреть|глянуть|see|watch)?,? ?(?:как|how) (?:он |оно |она |они |it |they )?"
+                    + "(?:рос|растет|растёт|росл\\p{L}*|вырос\\p{L}*|менял\\p{L}*|падал\\p{L}*|grew|has grown|"
+                    + "have grown|changed|has changed|evolved)(?![\\p{L}])", kv("filler", "")),
             // controlled period texts with dots or dashes
             rule("(?:in |for |during |period )?((?:\\d{4}(?:-q[1-4]|-w\\d{1,2}|-\\d{2}(?:-\\d{2})?)?|q[1-4]|"
                     + "january|february|march|april|may|june|july|august|september|october|november|december)?"

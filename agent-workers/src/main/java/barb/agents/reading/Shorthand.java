@@ -122,6 +122,8 @@ final class Shorthand {
             + "(?:начала|start of|beginning of) ((?:19|20)\\d\\d)(?: года| г\\.?)?");
     /** A token: opening brackets or quotes, the word, closing punctuation. */
     private static final Pattern TOKEN = Pattern.compile("^([(\"']*)(.*?)([.,:;!?)\"']*)$");
+    private static final Pattern SHORT_YEAR_ENDING = Pattern.compile(
+            "(?<![\\p{L}])(с|со|в|во|за|от|до) (0[89]|1\\d|2[0-6])-?(?:м|й|го|ом|му)(?![\\p{L}\\d])");
     private static final Pattern YEAR_ENDING = Pattern.compile("(?<!\\d)((?:19|20)\\d\\d)-?(?:го|г|ом|му|м|й)(?![\\p{L}])");
     /**
      * "после 4х красных", "3-х дней", "в 2х раза": a Russian case ending glued to a count before the word it counts
@@ -164,6 +166,8 @@ final class Shorthand {
                 .equals("%") ? "%" : " " + m.group(2).strip()) + orMore);
         s = SHORT_YEARS.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + "-20" + m.group(3));
         s = YEAR_ENDING.matcher(s).replaceAll("$1");
+        // "в 25м", "за 24й": a two-digit year with its case ending
+        s = SHORT_YEAR_ENDING.matcher(s).replaceAll("$1 20$2");
         s = COUNT_ENDING.matcher(s).replaceAll("$1");
         // "с 22 года", "in 23 and 24", "q1 25": two-digit years where a year is meant
         s = SHORT_YEAR_WORD.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + " " + m.group(3));

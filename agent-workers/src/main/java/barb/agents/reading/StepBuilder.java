@@ -161,7 +161,7 @@ final class StepBuilder {
 
     /** Kinds of findings that are no data of their own. */
     private static final Set<String> NOT_DATA = Set.of("filler", "connector", "or", "vs", "goal", "after",
-            "whenword", "complement", "apart", "vague", "combined", "vaguetime", "zone");
+            "whenword", "complement", "apart", "vague", "combined", "vaguetime", "zone", "etzone");
 
     /** True when some finding names data (a metric, a period, a filter, an operation …). */
     static boolean isDataLike(List<Lexicon.Finding> findings) {
@@ -639,7 +639,7 @@ final class StepBuilder {
             clarify.add("period");
         }
         // Barb's clock is New York's; "по мск" moves against it during the year, so the trader says the ET hours
-        if (has("zone")) {
+        if (has("zone") && !has("etzone")) {
             clarify.add("timezone");
         }
         for (String word : new LinkedHashSet<>(unknown)) {

@@ -153,6 +153,10 @@ class ReadingClassesTest {
         assertThat(render(FollowUps.resolve("а больше 400?", memory).orElseThrow())).contains("range > 400");
         assertThat(render(FollowUps.resolve("list them", memory).orElseThrow())).startsWith("list days in 2024");
         assertThat(FollowUps.resolve("how many green days in 2019", memory)).as("a question of its own").isEmpty();
+        // the average over the days counted replaces the count
+        Memory counted = after("count days in 2015.. where event = nfp");
+        assertThat(render(FollowUps.resolve("а средний рейндж ртх в эти дни?", counted).orElseThrow()))
+                .startsWith("mean range in 2015..").contains("event = nfp");
     }
 
     @Test
@@ -739,6 +743,17 @@ class ReadingClassesTest {
                 .isEqualTo("list top 5 days by change_pct ascending in 2025");
         // another measure ranked on down days keeps the direction as the filter
         assertThat(read("top 5 biggest ranges on down days in 2024 rth")).contains("change_pct < 0");
+    }
+
+    @Test
+    void aTrendClauseAnEtHourAndATwoDigitYearWithItsEnding() {
+        // "how it grew" describes the series over the groups, it picks no days
+        assertThat(read("ср рейндж ртх по годам с 2015, хочу видеть как рос"))
+                .isEqualTo("mean range by year in 2015.. where session = RTH");
+        // the trader's own zone is context when the hours are given in ET
+        assertThat(QuestionReader.read("открытие у меня в 21:30 по нск. ср рейндж 9:30-10:00 ет в 2025").clarify())
+                .isEmpty();
+        assertThat(read("скок раз в 25м ртх делал рейндж > 2х от ср за 20 дней")).contains("in 2025");
     }
 
     private static String render(Reading r) {
