@@ -197,7 +197,7 @@ public final class Lexicon {
                 + "(?: (?:meeting|decision|report|release)s?)?(?: days?| дн\\p{L}*)?", Lexicon::notEvent));
         r.add(rule("quad(?:ruple)? ?witching(?: days?)?|квад ?витчинг\\p{L}*|triple witching(?: days?)?|квадрупл\\p{L}*(?: витчинг\\p{L}*)?|витчинг\\p{L}*|"
                 + "(?:тройн|четверн)\\p{L}* ведьм\\p{L}*", kv("event", "quad_witching")));
-        r.add(rule("opex(?: days?)?|(?:monthly )?options? expirations?(?: days?)?|expiration days?|expirations?|"
+        r.add(rule("(?:monthly )?opex(?: days?)?|(?:monthly )?options? expirations?(?: days?)?|expiration days?|expirations?|"
                 + "экспираци\\p{L}*(?: опцион\\p{L}*)?|опекс\\p{L}*", kv("event", "opex")));
         r.add(rule("(?:(?:the )?(?:days?|sessions?) )?before (?:a |the )?holidays?|перед праздник\\p{L}*|"
                 + "накануне праздник\\p{L}*|предпраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_before_holiday")));
@@ -241,8 +241,14 @@ public final class Lexicon {
                 + "crash|rally)\\p{L}*|tomorrow|next week will|forecasts?|predict\\p{L}*|predictions?|outlook|"
                 + "прогноз\\p{L}*|предскаж\\p{L}*|предсказ\\p{L}*|будет ли|завтра|вырастет ли|упадет ли|что будет с|"
                 + "куда (?:пойдет|пойдут|двинется|идет)|пойдет ли|где (?:\\p{L}+ )?(?:будет|окажется)|будет к |"
-                + "going to (?:hit|reach|be|break|get|make)|gonna (?:hit|reach|be|go|break)",
+                + "going to (?:hit|reach|be|break|get|make)|gonna (?:hit|reach|be|go|break)|"
+                // what the market expects of the next Fed decision is a forecast, not history
+                + "(?:market |fed )?pricing(?= (?:for|in) )|priced in|(?:rate )?cut odds|odds of a (?:rate )?cut|any cuts|"
+                + "fed ?watch|ожидани\\p{L}* (?:по )?ставк\\p{L}*|снизят ли ставк\\p{L}*",
                 kv("out", "prediction")));
+        // named folklore ("santa rally", "sell in may") is what the trader tests, not a move to filter by
+        r.add(rule("santa(?: claus)? rally|санта[ -]?ралли|ралли санты|sell in may(?: and go away)?|january effect|"
+                + "эффект января", kv("filler", "")));
         r.add(rule("should i (?:buy|sell|short|long|go long|go short|enter|exit|hold|trade)\\p{L}*|buy or sell|"
                 + "(?:is it|it is) (?:a )?good (?:time |idea )?to (?:buy|sell|short)|good entry|entry points?|"
                 + "take profit|stop[ -]loss|стоит ли (?:покупать|продавать|входить|шортить|брать|лонговать|купить|"
@@ -491,6 +497,8 @@ public final class Lexicon {
                 kv("month", "june", "month", "july", "month", "august")));
         r.add(rule("(?:in |during |over )?(?:the )?winters?(?: months)?(?: \\((?:dec\\p{L}*)[^)]*\\))?|зимой|зимн\\p{L}* месяц\\p{L}*",
                 kv("month", "december", "month", "january", "month", "february")));
+        // "does it close green more often than not": whether the share is above half
+        r.add(rule("more often than not|more likely than not|чаще,? чем нет", kv("op", "probability")));
         r.add(rule("regular days|normal days|обычные дни|обычных дней|остальные дни", kv("complement", "")));
         // "is the range bigger on FOMC days than normal days", "do mondays gap more than fridays": a comparative's
         // "than" puts a second side beside the first; "than usual" / "чем обычно" is the rest of the days

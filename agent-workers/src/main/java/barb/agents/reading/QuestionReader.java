@@ -119,9 +119,10 @@ public final class QuestionReader {
      */
     private static final Pattern ASIDE_START = Pattern.compile("(?:[.?!,]+\\s+|\\s+[-–—]+\\s+|\\s*\\(\\s*)(?=(?:i |i am |i'm |just |tbh |ngl |honestly |"
             + "я |просто |честно )*(?:feels?|seems?|looks like|i think|i feel|i guess|i suspect|i heard|imo|imho|tryna|trying to|"
-            + "want(?:ed)? to (?:see|know|check|understand)|wanna (?:see|know|check)|curious|wondering|"
+            + "want(?:ed)? to (?:see|know|check|understand|size|decide|plan|gauge|time|manage)|wanna (?:see|know|check|size|decide|plan)|"
+            + "trying to (?:decide|figure|size|gauge|plan)|curious|wondering|"
             + "кажется|по ощущениям|ощущение|имхо|вроде|походу|чувствую|хочу (?:понять|проверить|посмотреть|узнать)|"
-            + "пытаюсь понять|интересно)(?![\\p{L}]))");
+            + "пытаюсь понять|интересно|а то|потому что|так как)(?![\\p{L}]))");
 
     /** The sentences after a first sentence that asks nothing, when they end in a question mark; else null. */
     static String questionAfterStory(String text) {

@@ -756,6 +756,21 @@ class ReadingClassesTest {
         assertThat(read("скок раз в 25м ртх делал рейндж > 2х от ср за 20 дней")).contains("in 2025");
     }
 
+    @Test
+    void folklorePurposeAsidesMarketExpectationsAndMoreOftenThanNot() {
+        // a named effect is what the trader tests, not a filter of up days
+        assertThat(read("% of decembers that closed green since 2010? is the santa rally legit or just folklore"))
+                .isEqualTo(read("% of decembers that closed green since 2010"));
+        assertThat(read("% зеленых декабрей с 2010? санта ралли проверяю, а то в этом году как-то не очень было"))
+                .isEqualTo(read("% зеленых декабрей с 2010"));
+        assertThat(read("distribution of rth opening gaps in % since 2022, 20 bins. want to size my overnight risk"))
+                .isEqualTo("distribution of gap_pct in 20 bins in 2022.. where session = RTH");
+        assertThat(QuestionReader.read("whats the market pricing for the jan meeting, any cuts?").outOfScope())
+                .isNotNull();
+        assertThat(read("on monthly opex days does nq close green more often than not? rth since 2020"))
+                .startsWith("probability of is_green = 1").contains("event = opex");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
