@@ -92,6 +92,10 @@ public final class FollowUps {
         if (day.isPresent()) {
             return day;
         }
+        Optional<Reading> week = weekOfThatDay(text, previous);
+        if (week.isPresent()) {
+            return week;
+        }
         if (THOSE_DAYS.matcher(text).find()) {
             return Optional.of(thoseDays(previous));
         }
@@ -141,6 +145,33 @@ public final class FollowUps {
         }
         List<Lexicon.Finding> merged = merge(previous, flipRanking(previous, said));
         Reading reading = new StepBuilder(nextDayOfSnapshot(merged), new ArrayList<>(), -1).build();
+        return reading.step() == null ? Optional.empty() : Optional.of(reading);
+    }
+
+    /** "show me that whole week", "а всю ту неделю", "the rest of that week": the week of the day just asked about. */
+    private static final Pattern THAT_WEEK = Pattern.compile("(?<![\\p{L}])(?:(?:the )?(?:whole|entire|full) (?:of )?"
+            + "(?:that |the |this )?week|that (?:whole |entire |full )?week|(?:the )?rest of (?:that |the |this )?week|"
+            + "(?:всю|целую|ту|эту|остаток|остальн\\p{L}*) (?:ту |эту |той |этой |всю )?недел\\p{L}*|та неделя|"
+            + "(?:остаток|конец) (?:той |этой )?недели)(?![\\p{L}])");
+    private static final Pattern REST_OF = Pattern.compile("rest|остат|остальн|конец");
+
+    /**
+     * The snapshot of the trading week (Monday to Friday) of the one day the previous question was about; "the rest
+     * of that week" starts at that day. Empty unless the message points at that week and the previous question was
+     * about one day.
+     */
+    static Optional<Reading> weekOfThatDay(String text, List<Lexicon.Finding> previous) {
+        Matcher m = THAT_WEEK.matcher(text);
+        List<Lexicon.Finding> whens = previous.stream().filter(f -> f.kind().equals("when")).toList();
+        if (!m.find() || whens.size() != 1 || !whens.get(0).value().matches("\\d{4}-\\d{2}-\\d{2}")) {
+            return Optional.empty();
+        }
+        java.time.LocalDate day = java.time.LocalDate.parse(whens.get(0).value());
+        java.time.LocalDate monday = day.with(java.time.temporal.TemporalAdjusters.previousOrSame(java.time.DayOfWeek.MONDAY));
+        java.time.LocalDate from = REST_OF.matcher(m.group()).find() ? day : monday;
+        List<Lexicon.Finding> snapshot = List.of(new Lexicon.Finding("snapshot", "", 0, 1, 0),
+                new Lexicon.Finding("when", from + ".." + monday.plusDays(4), 2, 3, 1));
+        Reading reading = new StepBuilder(snapshot, new ArrayList<>(), -1).build();
         return reading.step() == null ? Optional.empty() : Optional.of(reading);
     }
 

@@ -270,7 +270,11 @@ final class StepBuilder {
         // recap, which shows them all
         boolean dayMeasures = all("when").size() == 1 && isOneDay(first("when")) && !has("op") && !has("freq")
                 && !has("rank") && !has("vs") && all("metric").stream().map(Lexicon.Finding::value).distinct().count() >= 2;
-        boolean snapshot = (has("snapshot") || dayMeasures) && !has("after") && !has("later") && !has("offsets")
+        // "what was the damage on 27 jan 2025", "how was 5 августа": one day named and nothing asked of it is its recap
+        boolean bareDay = all("when").size() == 1 && isOneDay(first("when")) && all("metric").isEmpty()
+                && all("op").stream().allMatch(f -> f.value().equals("list")) && !has("freq") && !has("rank") && !has("group") && !has("agg") && !conditionNamed()
+                && !has("extreme") && !has("time");
+        boolean snapshot = (has("snapshot") || dayMeasures || bareDay) && !has("after") && !has("later") && !has("offsets")
                 && !has("agg") && !ranking && all("when").size() == 1 && isShortPeriod(first("when"));
         if (snapshot) {
             operation = Operation.SNAPSHOT;

@@ -771,6 +771,23 @@ class ReadingClassesTest {
                 .startsWith("probability of is_green = 1").contains("event = opex");
     }
 
+    @Test
+    void thatWeekIsTheWeekOfTheDayAskedAboutAndADayNamedAloneIsItsRecap() {
+        Memory day = after("what happened in 2020-03-18");
+        assertThat(render(FollowUps.resolve("show me that whole week", day).orElseThrow()))
+                .isEqualTo("what happened in 2020-03-16..2020-03-20");
+        assertThat(render(FollowUps.resolve("а всю ту неделю покажи", day).orElseThrow()))
+                .isEqualTo("what happened in 2020-03-16..2020-03-20");
+        assertThat(render(FollowUps.resolve("and the rest of that week", day).orElseThrow()))
+                .isEqualTo("what happened in 2020-03-18..2020-03-20");
+        // without one day before it there is no week to show
+        assertThat(FollowUps.resolve("show me that whole week", after("mean range in 2024"))
+                .map(r -> r.step().operation())).isNotEqualTo(java.util.Optional.of("snapshot"));
+        assertThat(read("what was the damage on 27 jan 2025")).isEqualTo("what happened in 2025-01-27");
+        assertThat(read("покажи 5 августа 2024")).isEqualTo("what happened in 2024-08-05");
+        assertThat(read("was 2024-08-05 green")).startsWith("list days");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
