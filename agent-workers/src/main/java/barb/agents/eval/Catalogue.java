@@ -48,6 +48,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-11", "catalogue/fresh-11.json");
         sets.put("fresh-12", "catalogue/fresh-12.json");
         sets.put("fresh-13", "catalogue/fresh-13.json");
+        sets.put("fresh-14", "catalogue/fresh-14.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
