@@ -98,6 +98,9 @@ public final class Replies {
         if (r.contains("news") || r.contains("earnings")) {
             return new Refusal("news", "");
         }
+        if (r.contains("order book")) {
+            return new Refusal("orderflow", "");
+        }
         if (r.contains("options data")) {
             return new Refusal("options", "");
         }

@@ -14,7 +14,7 @@ public final class ConceptCatalog {
 
     private static final List<Concept> CONCEPTS = List.of(
             new Concept("inside day", List.of("inside day", "inside days", "inside bar", "inside bars", "инсайд день",
-                    "инсайд дэй", "внутренний день", "внутренний бар", "инсайд бар"),
+                    "инсайд дэй", "внутренний день", "внутренний бар", "инсайд бар", "инсайд"),
                     "An inside day is a day whose high is below the previous day's high and whose low is above the "
                             + "previous day's low: its whole range fits inside the prior day's range. It usually "
                             + "marks a pause or consolidation, and traders watch for a breakout of its high or low.",
@@ -37,7 +37,8 @@ public final class ConceptCatalog {
                             + "вчерашнего закрытия, гэп вниз — ниже; Barb считает его по торговому дню, который "
                             + "начинается в 18:00 ET."),
             new Concept("gap fill", List.of("gap fill", "gap fills", "gap filled", "filling the gap", "fill the gap",
-                    "закрытие гэпа", "заполнение гэпа", "закрытие гепа"),
+                    "закрытие гэпа", "заполнение гэпа", "закрытие гепа", "гэп закрылся", "гэп закрыт", "закрылся гэп",
+                    "gap got filled", "the gap filled"),
                     "A gap fills when, after opening away from the previous close, the session trades back to that "
                             + "close: a gap up fills when the low reaches the previous close, a gap down when the high "
                             + "does. Barb can show how often gaps fill and how many minutes it takes, by gap size.",
@@ -223,7 +224,9 @@ public final class ConceptCatalog {
             + "разниц\\p{L}* (?:между )?([\\p{L}\\d ]+?) и |"
             + "(?:is|are) (?:an? |the )?([\\p{L}\\d ]+?) (?:and (?:an? |the )?[\\p{L}\\d ]+? )?the same(?: thing)?(?= as| in|$)|"
             + "^([\\p{L}\\d ]+?) и [\\p{L}\\d ]+? (?:это )?одно и то же|"
-            + "^([\\p{L}\\d ]+?) (?:(?:(?:тогда|вообще|это) )+что|что (?:это|такое))$)");
+            + "^([\\p{L}\\d ]+?) (?:(?:(?:тогда|вообще|это) )+(?:что|че|чё)|(?:что|че|чё) (?:это|такое))$|"
+            // "инсайд это когда хай ниже вчерашнего?", "is an inside day when the high is lower": checking a definition
+            + "^([\\p{L}\\d ]+?) (?:это|is (?:it )?when|means) (?:когда|that|the day)(?![\\p{L}]))");
     private static final List<String> SUFFIXES = List.of(" mean", " means", " означает", " значит", " это",
             " in trading", " в трейдинге", " is", " are", " такое", " простыми словами", " in simple terms",
             " in plain english", " exactly", " точно", " вообще");
@@ -267,7 +270,8 @@ public final class ConceptCatalog {
         }
         // "что такое NR7 и чем он отличается от инсайд дня", "what's an nr7, and how is it computed": the first notion
         String term = s.substring(best.length()).strip()
-                .split("(?: (?:и|and|,|а|-|–))? ?(?<=\\S |^)(?:чем|как|how|what|why|в чем|это|is it|много|мало)(?![\\p{L}])")[0]
+                .split("(?: (?:и|and|,|а|-|–))? ?(?<=\\S |^)(?:чем|как|how|what|why|в чем|это|is it|много|мало|почему|"
+                        + "зачем|откуда)(?![\\p{L}])")[0]
                 .replaceAll(" \\d+(?:\\.\\d+)?$", "").strip();
         // "nr7 mean exactly", "a median mean here": every closing word goes, in any order
         String before;
@@ -300,8 +304,15 @@ public final class ConceptCatalog {
                     term = term.substring(0, term.length() - suffix.length()).strip();
                 }
             }
-            if (!term.isEmpty() && lookup(term) != null) {
-                return term;
+            // "что значит «гэп закрылся» до какой цены…": the notion is the longest run of its first words Barb knows,
+            // when what follows asks for no data ("whats the median rth range on tuesdays" is a data question)
+            String[] words = term.split(" ");
+            for (int n = Math.min(4, words.length); n >= 1; n--) {
+                String head = String.join(" ", java.util.Arrays.asList(words).subList(0, n));
+                String rest = String.join(" ", java.util.Arrays.asList(words).subList(n, words.length));
+                if (lookup(head) != null && !StepBuilder.isDataLike(QuestionReader.findings(rest))) {
+                    return head;
+                }
             }
         }
         return null;

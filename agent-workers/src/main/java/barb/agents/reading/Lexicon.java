@@ -265,6 +265,10 @@ public final class Lexicon {
         r.add(rule("support(?: levels?)?|resistance(?: levels?)?|support and resistance|pivot points?|"
                 + "поддержк\\p{L}*|сопротивлени\\p{L}*|уровн\\p{L}* (?:поддержки|сопротивления)|пивот\\p{L}*",
                 kv("out", "levels")));
+        // the order book and where other traders' stops sit are not in minute bars
+        r.add(rule("стакан\\p{L}*|order ?book|level ?2|depth of market|(?:где|where) (?:\\p{L}+ ){0,2}(?:стопы|стоп-лоссы|"
+                + "stops)(?: \\p{L}+)?|скоплени\\p{L}* стоп\\p{L}*|ликвидаци\\p{L}*|liquidation\\p{L}*|"
+                + "order ?flow|ордер ?флоу|дельт\\p{L}* объем\\p{L}*|footprint|футпринт\\p{L}*", kv("out", "orderflow")));
         r.add(rule("news|headlines?|earnings|sentiment|новост\\p{L}*|отчетност\\p{L}*|настроени\\p{L}*",
                 kv("out", "news")));
         r.add(rule("options? flows?|options|option chain|open interest|gamma(?: exposure)?|put call ratio|"

@@ -124,6 +124,11 @@ final class Shorthand {
     private static final Pattern TOKEN = Pattern.compile("^([(\"']*)(.*?)([.,:;!?)\"']*)$");
     private static final Pattern SHORT_YEAR_ENDING = Pattern.compile(
             "(?<![\\p{L}])(с|со|в|во|за|от|до) (0[89]|1\\d|2[0-6])-?(?:м|й|го|ом|му)(?![\\p{L}\\d])");
+    /** Hours in the message: "в 15" at its end is then 15:00 rather than 2015. */
+    private static final Pattern CLOCK_CONTEXT = Pattern.compile("\\d:\\d|(?<![\\p{L}])(?:утра|вечера|дня|ночи|час\\p{L}*|"
+            + "am|pm|o'?clock|hours?)(?![\\p{L}])");
+    private static final Pattern SHORT_YEAR_AT_END = Pattern.compile(
+            "(?<![\\p{L}])(с|со|в|во|за|in|for|since|ср|avg|средний|средняя) (0[89]|1\\d|2[0-6])(?=\\s*[?!.)]*\\s*$)");
     private static final Pattern YEAR_ENDING = Pattern.compile("(?<!\\d)((?:19|20)\\d\\d)-?(?:го|г|ом|му|м|й)(?![\\p{L}])");
     /**
      * "после 4х красных", "3-х дней", "в 2х раза": a Russian case ending glued to a count before the word it counts
@@ -168,6 +173,10 @@ final class Shorthand {
         s = YEAR_ENDING.matcher(s).replaceAll("$1");
         // "в 25м", "за 24й": a two-digit year with its case ending
         s = SHORT_YEAR_ENDING.matcher(s).replaceAll("$1 20$2");
+        // "скок гэп апов в 25", "ренж ср 25": a two-digit year closing the message
+        if (!CLOCK_CONTEXT.matcher(s).find()) {
+            s = SHORT_YEAR_AT_END.matcher(s).replaceAll("$1 20$2");
+        }
         s = COUNT_ENDING.matcher(s).replaceAll("$1");
         // "с 22 года", "in 23 and 24", "q1 25": two-digit years where a year is meant
         s = SHORT_YEAR_WORD.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + " " + m.group(3));

@@ -89,6 +89,12 @@ public final class SmallTalk {
             boolean greeting = java.util.Arrays.stream(words).anyMatch(w -> PHRASES.get(Kind.GREETING).contains(w));
             return thanks ? Kind.THANKS : greeting ? Kind.GREETING : Kind.OK;
         }
+        // "спасибо, это ровно то, что нужно", "thanks, exactly what i needed", "бот ты топ": thanks or praise with
+        // words around it that ask for no data
+        if (words.length <= 12 && java.util.Arrays.stream(words).anyMatch(THANKS_WORDS::contains)
+                && !StepBuilder.isDataLike(QuestionReader.findings(text))) {
+            return Kind.THANKS;
+        }
         if (words.length <= 6) {
             for (Kind k : ORDER) {
                 for (String p : PHRASES.get(k)) {

@@ -1464,6 +1464,8 @@ final class StepBuilder {
                             "higher highs and lower lows"), null);
             case "news" -> new Reading(null, List.of(), "Barb has no news or earnings data",
                     List.of("days of scheduled events: FOMC, CPI, NFP, opex"), null);
+            case "orderflow" -> new Reading(null, List.of(), "Barb has no order book or order flow data, only "
+                    + "minute bars", List.of("the volume of each day or hour"), null);
             case "options" -> new Reading(null, List.of(), "Barb has no options data",
                     List.of("monthly options expiration (opex) and quad witching days"), null);
             default -> new Reading(null, List.of(), "Barb only has NQ (Nasdaq-100 futures) data, not " + name,

@@ -788,6 +788,28 @@ class ReadingClassesTest {
         assertThat(read("was 2024-08-05 green")).startsWith("list days");
     }
 
+    @Test
+    void thanksWithWordsAroundAYearClosingAMessageDefinitionChecksAndTheOrderBook() {
+        for (String q : List.of("Спасибо, это ровно то, что нужно.", "поняла, спасибо большое!", "бот ты топ",
+                "thanks, exactly what i needed")) {
+            assertThat(SmallTalk.classify(q)).as(q).isEqualTo(SmallTalk.Kind.THANKS);
+        }
+        assertThat(SmallTalk.classify("thanks, and the avg range for 2024?")).isNull();
+        assertThat(read("скок гэп апов на ртх в 25")).isEqualTo("count days in 2025 where session = RTH, gap = up");
+        assertThat(read("пре маркет ренж ср 25")).contains("in 2025");
+        // with hours in the message "в 15" is three o'clock
+        assertThat(read("хай в 10 утра как часто, в 15")).doesNotContain("2015");
+        for (String q : List.of("nr7 это че", "инсайд это когда хай ниже вчерашнего а лой выше?",
+                "девочки, а что значит «гэп закрылся»? до какой цены он должен дойти?",
+                "а что такое quad witching и почему там такие объемы?")) {
+            assertThat(IntentClassifier.classify(q).intent()).as(q).isEqualTo("concept");
+        }
+        assertThat(IntentClassifier.classify("hey barb whats the median rth range on tuesdays in 2025").intent())
+                .isEqualTo("data");
+        assertThat(QuestionReader.read("стакан покажи").outOfScope()).contains("order book");
+        assertThat(QuestionReader.read("а где стопы обычно стоят").outOfScope()).contains("order book");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
