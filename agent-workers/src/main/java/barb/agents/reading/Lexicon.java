@@ -109,7 +109,8 @@ public final class Lexicon {
                     + "september|october|november|december)s?", m -> kv("month", m.group(1))),
             rule("(januaries|januarys|februaries|februarys|marches|aprils|mays|junes|julys|augusts|septembers|octobers|"
                     + "novembers|decembers)", m -> kv("month", pluralMonth(m.group(1)), "monthunit", "")),
-            rule("(январ|феврал|март|апрел|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ей|ов)(?![\\p{L}])",
+            // "зеленых декабрей", "а январи?", "марты": the months as units, in the genitive or nominative plural
+            rule("(январ|феврал|март|апрел|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ей|ов|и|ы)(?![\\p{L}])",
                     m -> kv("month", russianMonth(m.group(1)), "monthunit", "")),
             // ("с октября по декабрь" is a range of months, not every December)
             rule("(?:по каждому |(?<!(?:^|\\s)(?:с|со|от) \\p{L}{3,10} )по |все |во все |в каждом |в каждый |каждый |каждом |каждому )(январ|феврал|март|"

@@ -806,6 +806,8 @@ class ReadingClassesTest {
         }
         assertThat(IntentClassifier.classify("hey barb whats the median rth range on tuesdays in 2025").intent())
                 .isEqualTo("data");
+        Memory decembers = after("probability of is_green = 1 same day in 2010.. on monthly bars where month = december");
+        assertThat(render(FollowUps.resolve("а январи?", decembers).orElseThrow())).contains("month = january");
         assertThat(QuestionReader.read("стакан покажи").outOfScope()).contains("order book");
         assertThat(QuestionReader.read("а где стопы обычно стоят").outOfScope()).contains("order book");
     }
