@@ -693,8 +693,12 @@ public final class Lexicon {
                 // "в каком проценте случаев", "in what % of cases", "what percentage": a share asked for
                 + "(?:в )?каком (?:процент\\p{L}*|%)(?: (?:случаев|дней|раз))?|in what (?:%|percent(?:age)?)(?: of (?:the )?(?:time|cases|days))?|"
                 + "what percentage", kv("freq", "")));
-        r.add(rule("how many(?: times)?|number of|count of|count|сколько(?: раз)?|"
+        r.add(rule("how many(?: times)?|number of|count of|count|сколько(?: раз)?(?= (?:раз|дн\\p{L}*|день|случа\\p{L}*|"
+                + "сесси\\p{L}*|недел\\p{L}*|месяц\\p{L}*))|сколько раз|"
                 + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));
+        // a bare "сколько" is how many or how much: "сколько красных дней" counts, "сколько был рейндж вчера" asks
+        // the range (StepBuilder.resolveSoftWords)
+        r.add(rule("сколько", kv("howmuch", "")));
         // "посчитай средний объём" asks for the average: the verb alone does not make a count
         r.add(rule("(?:по|под|со|пере)?счита(?:й|йте|ть|ешь|ете|ем)|calculate|compute|work out|figure out|tally",
                 kv("countverb", "")));

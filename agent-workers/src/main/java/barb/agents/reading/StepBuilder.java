@@ -665,7 +665,12 @@ final class StepBuilder {
             Lexicon.Finding f = found.get(i);
             String kind = null;
             String value = "";
-            if (f.kind().equals("countverb")) {
+            if (f.kind().equals("howmuch")) {
+                // "сколько красных дней" / "сколько раз рейндж > 300" count; "сколько (в среднем) рейндж" measures
+                boolean measures = has("agg") || has("metric") && !conditionNamed();
+                kind = measures ? "filler" : "op";
+                value = measures ? "" : "count";
+            } else if (f.kind().equals("countverb")) {
                 kind = asksSomethingElse ? "filler" : "op";
                 value = asksSomethingElse ? "" : "count";
             } else if (f.kind().equals("seasonal")) {

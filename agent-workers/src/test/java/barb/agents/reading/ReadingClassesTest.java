@@ -812,6 +812,15 @@ class ReadingClassesTest {
         assertThat(QuestionReader.read("а где стопы обычно стоят").outOfScope()).contains("order book");
     }
 
+    @Test
+    void aBareSkolkoCountsDaysButMeasuresAMetricNamedWithoutAConditionOnIt() {
+        assertThat(read("сколько в среднем рейндж ртх в 2025")).isEqualTo("mean range in 2025 where session = RTH");
+        assertThat(read("вчера ренж ртх скок")).isEqualTo(read("how much was the rth range yesterday"));
+        assertThat(read("сколько красных дней в 2024")).isEqualTo("count days in 2024 where is_red = 1");
+        assertThat(read("скок рейндж > 300 в 2025")).isEqualTo("count days in 2025 where range > 300");
+        assertThat(read("сколько раз рейндж ртх был больше 300 в 2024")).startsWith("count days in 2024");
+    }
+
     private static String render(Reading r) {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
