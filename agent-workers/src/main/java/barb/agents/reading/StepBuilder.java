@@ -272,8 +272,8 @@ final class StepBuilder {
                 && !has("rank") && !has("vs") && all("metric").stream().map(Lexicon.Finding::value).distinct().count() >= 2;
         // "what was the damage on 27 jan 2025", "how was 5 августа": one day named and nothing asked of it is its recap
         boolean bareDay = all("when").size() == 1 && isOneDay(first("when")) && all("metric").isEmpty()
-                && all("op").stream().allMatch(f -> f.value().equals("list")) && !has("freq") && !has("rank") && !has("group") && !has("agg") && !conditionNamed()
-                && !has("extreme") && !has("time");
+                && all("op").stream().allMatch(f -> f.value().equals("list")) && !has("freq") && !has("rank")
+                && !has("group") && !has("agg") && !conditionNamed() && !has("extreme") && !has("time");
         boolean snapshot = (has("snapshot") || dayMeasures || bareDay) && !has("after") && !has("later") && !has("offsets")
                 && !has("agg") && !ranking && all("when").size() == 1 && isShortPeriod(first("when"));
         if (snapshot) {
@@ -683,7 +683,6 @@ final class StepBuilder {
         }
     }
 
-    /** "January and February 2025": the year named once belongs to every side. */
     /**
      * "which month has the biggest avg range? testing my 'august is dead' idea", "which weekday …, i bet friday": a
      * question that ranks months (weekdays) and also names one month (weekday) names the trader's guess, not a
@@ -726,6 +725,7 @@ final class StepBuilder {
         }
     }
 
+    /** "January and February 2025": the year named once belongs to every side. */
     private void yearForYearlessPeriods() {
         List<Lexicon.Finding> whens = all("when");
         if (whens.size() < 2) {
@@ -881,11 +881,6 @@ final class StepBuilder {
     }
 
     /**
-     * The outcome of a probability question: the first colour, direction, gap or condition after the
-     * probability words and before the condition words ("after", "when", "if"); else, when the condition words
-     * come first and two candidates follow them, the later one; else the first one.
-     */
-    /**
      * Of two different weekdays named next to a condition and an outcome, the one that is the other's next
      * trading day (Tuesday after Monday, Monday after Friday); null when the weekdays are a plain list.
      */
@@ -911,7 +906,6 @@ final class StepBuilder {
         return null;
     }
 
-    /** True when the question picks days by something other than the period and session. */
     /**
      * "average change after a red day", "средний рост после красного дня": "after" right before a condition on a
      * day means the measure is read the next trading day. A gap opens its own session, so "after a gap up" is not.
@@ -934,10 +928,16 @@ final class StepBuilder {
         return false;
     }
 
+    /** True when the question picks days by something other than the period and session. */
     private boolean conditionNamed() {
         return Set.of("event", "pattern", "cond", "gap", "color", "consec", "dir").stream().anyMatch(this::has);
     }
 
+    /**
+     * The outcome of a probability question: the first colour, direction, gap or condition after the
+     * probability words and before the condition words ("after", "when", "if"); else, when the condition words
+     * come first and two candidates follow them, the later one; else the first one.
+     */
     private Lexicon.Finding outcomeFinding() {
         int cue = found.stream().filter(f -> f.kind().equals("freq") || f.kind().equals("op")
                         && (f.value().equals("probability") || f.value().equals("count")))
@@ -1380,10 +1380,10 @@ final class StepBuilder {
         }
     }
 
-    /** Gap questions use RTH unless a session is named (docs: Sessions rule 2). */
     /** The probability's outcome is about the gap ("how often is there a gap up on Mondays"). */
     private boolean outcomeIsGap;
 
+    /** Gap questions use RTH unless a session is named (docs: Sessions rule 2). */
     private void gapSession(List<Atom> atoms) {
         // a gap, its fill and the overnight extremes are moves between sessions: they are read on RTH
         boolean gapQuestion = has("fill") || has("extreme") && first("extreme").startsWith("overnight")
