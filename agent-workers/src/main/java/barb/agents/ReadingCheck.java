@@ -82,9 +82,11 @@ final class ReadingCheck {
         if (label.equals("data:" + operation)) {
             return true;
         }
-        boolean ungrouped = !step.params().hasNonNull("group_by");
+        // params() is a copy: take it once
+        com.fasterxml.jackson.databind.node.ObjectNode params = step.params();
+        boolean ungrouped = !params.hasNonNull("group_by");
         if (label.equals("data:top_n") && operation.equals("list")) {
-            return ungrouped && step.params().hasNonNull("sort");
+            return ungrouped && params.hasNonNull("sort");
         }
         return label.equals("data:list") && operation.equals("top_n") && ungrouped;
     }

@@ -1260,7 +1260,7 @@ public final class Lexicon {
         boolean plural = noun.endsWith("s") && !noun.endsWith("ss") && !noun.equals("was") && !noun.equals("is")
                 && !noun.equals("its") && !noun.equals("this");
         List<String[]> out = kv("rank", sort, "ndefault", plural ? "10" : "1");
-        if (m.group(1).equals("widest") || m.group(1).equals("narrowest") || m.group(1).equals("tightest")) {
+        if (aboutWidth(m.group(1))) {
             out.add(new String[] {"metric", "range"});
         }
         return out;
@@ -1350,11 +1350,16 @@ public final class Lexicon {
     /** "3 самых широких", "5 widest": a number of days ranked, by the range when the word is about width. */
     private static List<String[]> numberedRank(String adjective, String n) {
         List<String[]> out = kv("rank", rankSort(adjective), "n", n);
-        if (adjective.startsWith("широк") || adjective.startsWith("узк") || adjective.equals("widest")
-                || adjective.equals("narrowest") || adjective.equals("tightest")) {
+        if (aboutWidth(adjective)) {
             out.add(new String[] {"metric", "range"});
         }
         return out;
+    }
+
+    /** "widest", "narrowest", "самые широкие / узкие": a ranking word about width ranks by the range. */
+    private static boolean aboutWidth(String word) {
+        return word.equals("widest") || word.equals("narrowest") || word.equals("tightest") || word.startsWith("широк")
+                || word.startsWith("узк");
     }
 
     private static List<String[]> russianRank(Matcher m) {
@@ -1365,8 +1370,7 @@ public final class Lexicon {
             adjective = m.group(2);
         }
         List<String[]> out = kv("rank", rankSort(adjective), "ndefault", plural ? "10" : "1");
-        // "самые широкие / узкие дни" rank by the range, as "widest" and "narrowest" do
-        if (adjective.startsWith("широк") || adjective.startsWith("узк")) {
+        if (aboutWidth(adjective)) {
             out.add(new String[] {"metric", "range"});
         }
         return out;

@@ -86,7 +86,8 @@ public final class QuestionReader {
                     return alone;
                 }
             }
-            String core = questionSentences(asked);
+            List<String> sentences = sentences(asked);
+            String core = questionSentences(sentences);
             if (core != null) {
                 Reading alone = readNormalized(normalize(core)).reading;
                 if (complete(alone)) {
@@ -97,7 +98,7 @@ public final class QuestionReader {
             Reading answered = twoParts(asked).map(parts -> secondPart(whole, parts)).orElse(whole);
             // "что было 5 августа 2024? помню, меня выбило по стопу на обвале": when what stops the whole message is
             // in its story, the sentences that ask are read alone
-            String asking = askingSentences(asked);
+            String asking = askingSentences(sentences);
             if (asking != null && contextStopsIt(answered, asking)) {
                 Reading alone = readNormalized(normalize(asking)).reading;
                 if (complete(alone)) {
@@ -149,7 +150,10 @@ public final class QuestionReader {
      * out or no sentence asks.
      */
     static String questionSentences(String text) {
-        List<String> sentences = sentences(text);
+        return questionSentences(sentences(text));
+    }
+
+    private static String questionSentences(List<String> sentences) {
         if (sentences.size() < 2 || sentences.stream().noneMatch(x -> x.endsWith("?"))) {
             return null;
         }
@@ -168,8 +172,7 @@ public final class QuestionReader {
     }
 
     /** The sentences ending in a question mark, when there are others too; else null. */
-    static String askingSentences(String text) {
-        List<String> sentences = sentences(text);
+    private static String askingSentences(List<String> sentences) {
         List<String> asking = sentences.stream().filter(x -> x.endsWith("?")).toList();
         return asking.isEmpty() || asking.size() == sentences.size() ? null : String.join(" ", asking);
     }
@@ -216,10 +219,10 @@ public final class QuestionReader {
             head = question.substring(0, m.start()) + (m.group().contains("?") ? "?" : "");
             // "… ? интересно в разбивке по размеру, с 2020г": a period said in the aside is the question's, when the
             // question names none
-            String aside = question.substring(m.end());
-            List<PeriodPhrases.Found> periods = PeriodPhrases.findAll(normalize(aside));
+            String aside = normalize(question.substring(m.end()));
+            List<PeriodPhrases.Found> periods = PeriodPhrases.findAll(aside);
             if (periods.size() == 1 && PeriodPhrases.findAll(normalize(head)).isEmpty()) {
-                head = head + " " + normalize(aside).substring(periods.get(0).start(), periods.get(0).end());
+                head = head + " " + aside.substring(periods.get(0).start(), periods.get(0).end());
             }
         }
         // "what % of junes were green since 2011? june always feels weak": a later sentence of a feeling, or of the
