@@ -49,6 +49,8 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-12", "catalogue/fresh-12.json");
         sets.put("fresh-13", "catalogue/fresh-13.json");
         sets.put("fresh-14", "catalogue/fresh-14.json");
+        sets.put("fresh-15", "catalogue/fresh-15.json");
+        sets.put("fresh-16", "catalogue/fresh-16.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
