@@ -76,6 +76,11 @@ final class UnderstandingRules {
             return outOfScope(r.outOfScope(), r.alternatives().isEmpty() ? CAPABILITIES : r.alternatives(),
                     question);
         }
+        if (r.step() == null && r.clarify().contains("goal")) {
+            // "ну че там по статистике?": nothing to compute yet, so ask what the trader wants to know
+            return new Understanding("data", null, false, false, null, null, null, new NeedClarification(
+                    List.of(item("goal", r.alternatives())), List.of(), "Question: " + question));
+        }
         if (r.step() == null) {
             return outOfScope("Barb cannot read this as a question about NQ price history", CAPABILITIES, question);
         }

@@ -162,6 +162,21 @@ class ClarificationFlowTest {
     }
 
     @Test
+    void aVagueAskIsAskedWhatItWantsUntilAQuestionComes() {
+        Pipeline.Run first = pipeline.run("ну че там по статистике нк, есть что интересного?");
+        assertThat(first.finish().route()).isEqualTo("clarify");
+        assertThat(first.finish().clarification().context().path("required").get(0).path("field").asText())
+                .isEqualTo("goal");
+        assertThat(first.finish().response()).contains("вероятность зелёного дня");
+        ChatState state = first.chatStateAfter(null);
+        Pipeline.Run unclear = pipeline.run("да хз, сам посмотри", state);
+        assertThat(unclear.finish().route()).isEqualTo("clarify");
+        assertThat(unclear.finish().clarification().rounds()).isEqualTo(2);
+        Pipeline.Run answered = pipeline.run("средний рейндж ртх в 2024", unclear.chatStateAfter(state));
+        assertThat(onlyPlan(answered).metric()).isEqualTo("range");
+    }
+
+    @Test
     void russianSafetyNetIsInRussian() {
         ClarificationState exhausted = new ClarificationState(true, "какой обычно дневной диапазон?",
                 List.of(ChatMessage.assistant("q1"), ChatMessage.user("a1"), ChatMessage.assistant("q2"),

@@ -422,7 +422,9 @@ public final class FollowUps {
         Lexicon.Finding vague = original.stream().filter(f -> f.kind().equals("vague")).findFirst().orElse(null);
         if (vague == null) {
             said.addAll(fragments);
-            return new StepBuilder(merge(original, said), new ArrayList<>(), -1).build();
+            Reading merged = new StepBuilder(merge(original, said), new ArrayList<>(), -1).build();
+            // "стату покажи" answered "ну по нк": still nothing to compute but every day
+            return merged.more().isEmpty() && QuestionReader.isBareList(merged.step()) ? QuestionReader.VAGUE : merged;
         }
         // "how big?" answered: the size stands where "big" stood, so it picks the days rather than the outcome
         List<Lexicon.Finding> sized = new ArrayList<>();

@@ -22,6 +22,11 @@ final class LexiconWords {
             "\\\\[pP]\\{[^}]*}|\\\\[a-zA-Z]|\\(\\?<[a-zA-Z]\\w*>|\\(\\?[:=!<]*|\\{\\d+(?:,\\d*)?}");
     private static final Pattern LETTERS = Pattern.compile("\\p{L}+");
     private static final int MIN_START = 3;
+    /**
+     * An alternative of a group that takes any ending is a word start from this length: a shorter one ("дик" of
+     * "самый (дик|бешен)\\p{L}*") would make every word it begins known and so never corrected ("дикабре").
+     */
+    private static final int MIN_GROUP_START = 5;
 
     /** The vocabulary of every rule the reader applies. */
     static final Vocabulary VOCABULARY = build();
@@ -77,9 +82,30 @@ final class LexiconWords {
                 if (word.length() > 1) {
                     words.add(word.substring(0, word.length() - 1));
                 }
+            } else if ((next == '|' || next == ')') && word.length() >= MIN_GROUP_START
+                    && groupTakesAnyEnding(text, after)) {
+                // "(?:пробива|пробил)\p{L}*": every alternative of the group takes any ending
+                starts.add(word);
             } else {
                 words.add(word);
             }
         }
+    }
+
+    /** True when the group the position is in closes with "\p{L}*" after it. */
+    private static boolean groupTakesAnyEnding(CharSequence text, int from) {
+        int depth = 0;
+        for (int i = from; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                if (depth == 0) {
+                    return i + 1 < text.length() && text.charAt(i + 1) == '\u0001';
+                }
+                depth--;
+            }
+        }
+        return false;
     }
 }

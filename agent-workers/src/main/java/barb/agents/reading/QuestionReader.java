@@ -105,7 +105,7 @@ public final class QuestionReader {
                     return twoParts(asking).map(parts -> secondPart(alone, parts)).orElse(alone);
                 }
             }
-            return answered;
+            return asksVaguely(answered, asked) ? VAGUE : answered;
         } catch (RuntimeException e) {
             LOG.warn("question reader failed on a question of {} characters", question.length(), e);
             return new Reading(null, List.of(), null, List.of(), null);
@@ -201,6 +201,34 @@ public final class QuestionReader {
     }
 
     /** A reading that can be answered as it stands: a step, nothing to ask, nothing out of scope. */
+    /** "What would you like to know?" asked back: the reading of a message that names the market and asks nothing. */
+    static final Reading VAGUE = new Reading(null, List.of("goal"), null, List.of(), null);
+
+    /** Words that make a message about NQ or its statistics without saying what to compute. */
+    private static final Pattern MARKET_WORD = Pattern.compile(
+            "(?:^| )(?:nq|nasdaq|market|markets|stats?|statistics?|data|нк|насдак\\p{L}*|рын(?:ок|ка|ке|ку)|стат\\p{L}*|"
+            + "данные|данных)(?= |$)");
+
+    /**
+     * "so whats the deal with nq", "ну че там по статистике?", "стату покажи": a message about the market that asks
+     * nothing the reader can compute (or only to list every day) is asked what the trader wants to know, instead of
+     * being refused as unreadable or answered with every day in the data.
+     */
+    private static boolean asksVaguely(Reading r, String asked) {
+        if (r.outOfScope() != null || !r.clarify().isEmpty() || !r.more().isEmpty()) {
+            return false;
+        }
+        if (r.step() != null && !isBareList(r.step())) {
+            return false;
+        }
+        return MARKET_WORD.matcher(TextNormalizer.normalize(asked)).find();
+    }
+
+    static boolean isBareList(ParsedStep step) {
+        return step != null && "list".equals(step.operation()) && step.params().isEmpty() && step.atoms().stream()
+                .allMatch(a -> "all".equals(a.when()) && a.filter().isEmpty());
+    }
+
     private static boolean complete(Reading r) {
         return r.step() != null && r.clarify().isEmpty() && r.outOfScope() == null;
     }

@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The words a reader knows, matched the way people type them. A known entry is a whole word ("average") or a
  * word start that takes any ending ("волатильност" of "волатильность", "волатильностью"). An unknown token is
  * read as a known word when it has the same Snowball stem ("averaged" → "average") or is a typo of exactly one
- * known word: one edit (insert, delete, substitute, swap of neighbours) for 4 letters and more, two when the token
+ * known word: one edit (insert, delete, substitute, swap of neighbours) for 4 letters and more (6 for a word start), two when the token
  * has 6 letters or more and the known word 8 or more, found with Lucene's Levenshtein automata. Shorter tokens are
  * never corrected: too many words are that close.
  */
@@ -32,6 +32,11 @@ public final class Vocabulary {
     }
 
     private static final int MIN_TYPO_LENGTH = 4;
+    /**
+     * A word start must be this long to be matched with a typo: a short start takes any ending, so one edit in
+     * it matches unrelated words ("пробо" of "пробой" would read "побольше" and "продолжается").
+     */
+    private static final int MIN_TYPO_START_LENGTH = 6;
     /** A known word (or word start) must be this long to be two edits away from a token. */
     private static final int MIN_TWO_EDIT_LENGTH = 8;
 
@@ -125,7 +130,7 @@ public final class Vocabulary {
         }
         Map<Integer, CharacterRunAutomaton> byPrefix = new HashMap<>();
         for (String s : starts) {
-            if (s.length() < (twoEdits ? MIN_TWO_EDIT_LENGTH : MIN_TYPO_LENGTH) || !startsWithTypoOf(token, s, edits,
+            if (s.length() < (twoEdits ? MIN_TWO_EDIT_LENGTH : MIN_TYPO_START_LENGTH) || !startsWithTypoOf(token, s, edits,
                     byPrefix)) {
                 continue;
             }

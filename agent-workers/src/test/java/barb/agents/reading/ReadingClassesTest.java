@@ -825,4 +825,19 @@ class ReadingClassesTest {
         ParsedStep step = r.step();
         return barb.agents.steps.StepText.render(step);
     }
+
+    @Test
+    void aMessageAboutTheMarketThatAsksNothingIsAskedWhatItWants() {
+        for (String vague : List.of("whats the story with nasdaq", "so, the market, anything?", "give me some stats",
+                "ну как там рынок", "стату по нк скинь", "show me the data")) {
+            Reading r = QuestionReader.read(vague);
+            assertThat(r.step()).as(vague).isNull();
+            assertThat(r.clarify()).as(vague).containsExactly("goal");
+        }
+        // a list of every day is no answer to "show me the data"; a list with a condition or a period is
+        assertThat(read("show me the days in 2024")).isEqualTo("list days in 2024");
+        assertThat(read("list the inside days")).contains("inside");
+        // nothing about the market: not a data question at all
+        assertThat(QuestionReader.read("you know, the vibe").clarify()).isEmpty();
+    }
 }

@@ -44,6 +44,15 @@ class VocabularyTest {
     }
 
     @Test
+    void aShortWordStartIsNeverMatchedWithATypo() {
+        Vocabulary starts = new Vocabulary(List.of(), List.of("пробо", "волатильност"));
+        assertThat(starts.match("пробой").orElseThrow().kind()).isEqualTo(Vocabulary.Kind.KNOWN);
+        assertThat(starts.match("побольше")).as("'побо' is one edit from 'пробо', but the word is another").isEmpty();
+        assertThat(starts.match("продолжается")).isEmpty();
+        assertThat(starts.match("волатилнось")).hasValue(new Vocabulary.Match("волатильност", Vocabulary.Kind.TYPO));
+    }
+
+    @Test
     void aTypoCloseToTwoWordsIsLeftAlone() {
         Vocabulary close = new Vocabulary(List.of("highs", "lights"), List.of());
         assertThat(close.match("hights")).isEmpty();
