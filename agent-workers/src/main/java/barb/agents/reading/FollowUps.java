@@ -6,6 +6,7 @@ import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -151,7 +152,7 @@ public final class FollowUps {
     /** "show me that whole week", "а всю ту неделю", "the rest of that week": the week of the day just asked about. */
     private static final Pattern THAT_WEEK = Pattern.compile("(?<![\\p{L}])(?:(?:the )?(?:whole|entire|full) (?:of )?"
             + "(?:that |the |this )?week|that (?:whole |entire |full )?week|(?:the )?rest of (?:that |the |this )?week|"
-            + "(?:всю|целую|ту|эту|остаток|остальн\\p{L}*) (?:ту |эту |той |этой |всю )?недел\\p{L}*|та неделя|"
+            + "(?:всю|вся|весь|целую|ту|эту|остаток|остальн\\p{L}*) (?:ту |эту |той |этой |всю |та |эта )?недел\\p{L}*|та неделя|"
             + "(?:остаток|конец) (?:той |этой )?недели)(?![\\p{L}])");
     private static final Pattern REST_OF = Pattern.compile("rest|остат|остальн|конец");
 
@@ -242,12 +243,16 @@ public final class FollowUps {
     private static List<Lexicon.Finding> fragments(String text, List<Lexicon.Finding> previous) {
         String t = bare(text);
         int at = 9_000;
-        if (t.matches("(?:gap )?(?:up|ups|higher|вверх|наверх)")) {
+        Lexicon.Finding moved = movedWhenOrTime(t, previous, at);
+        if (moved != null) {
+            return List.of(moved);
+        }
+        if (t.matches("(?:gap )?(?:up|ups|higher|вверх|наверх|ап(?:ы|ов))")) {
             return List.of(previous.stream().anyMatch(f -> f.kind().equals("gap") || f.kind().equals("fill")
                     || f.kind().equals("cond") && f.value().startsWith("gap")) ? new Lexicon.Finding("gap", "up", at, at + 1, at)
                     : new Lexicon.Finding("dir", "up", at, at + 1, at));
         }
-        if (t.matches("(?:gap )?(?:down|downs|lower|вниз)")) {
+        if (t.matches("(?:gap )?(?:down|downs|lower|вниз|даун(?:ы|ов))")) {
             return List.of(previous.stream().anyMatch(f -> f.kind().equals("gap") || f.kind().equals("fill")
                     || f.kind().equals("cond") && f.value().startsWith("gap")) ? new Lexicon.Finding("gap", "down", at, at + 1, at)
                     : new Lexicon.Finding("dir", "down", at, at + 1, at));
@@ -338,6 +343,59 @@ public final class FollowUps {
     private static String bare(String text) {
         return text.replaceAll("[?!,]", "").replaceAll("\\.(?!\\d)", "").strip()
                 .replaceFirst("^(?:если|if|when|когда|what if|а если) ", "");
+    }
+
+    private static final Pattern BARE_DAY = Pattern.compile("(?:the |on the )?(\\d{1,2})(?:st|nd|rd|th|-?е|-?го)?");
+    private static final Pattern BARE_HOURS = Pattern.compile(
+            "(?:с |from )?(\\d{1,2})(?::(\\d\\d))? ?(?:-|–|to|до) ?(\\d{1,2})(?::(\\d\\d))?");
+    private static final Pattern ISO_DAY = Pattern.compile("(\\d{4}|-)-(\\d\\d)-(\\d\\d)");
+
+    /**
+     * A bare fragment that moves the previous question in time: "а 19" after one day is the 19th of that month,
+     * "15-16" after clock hours is the hours 15:00–16:00, "nov?" / "а в марте?" after a period is that month.
+     * Null when the fragment is none of these or the previous question gives no such thing to move.
+     */
+    private static Lexicon.Finding movedWhenOrTime(String t, List<Lexicon.Finding> previous, int at) {
+        List<Lexicon.Finding> whens = previous.stream().filter(f -> f.kind().equals("when")).toList();
+        List<Lexicon.Finding> times = previous.stream().filter(f -> f.kind().equals("time")).toList();
+        Matcher hours = BARE_HOURS.matcher(t);
+        if (hours.matches() && times.size() == 1) {
+            int from = Integer.parseInt(hours.group(1));
+            int to = Integer.parseInt(hours.group(3));
+            String fromMinutes = hours.group(2) == null ? "00" : hours.group(2);
+            String toMinutes = hours.group(4) == null ? "00" : hours.group(4);
+            if (from < 24 && to <= 24 && from * 60 + Integer.parseInt(fromMinutes) < to * 60 + Integer.parseInt(toMinutes)) {
+                return new Lexicon.Finding("time", String.format(Locale.ROOT, "%02d:%s-%02d:%s", from, fromMinutes,
+                        to, toMinutes), at, at + 1, at);
+            }
+            return null;
+        }
+        Matcher day = BARE_DAY.matcher(t);
+        if (day.matches() && whens.size() == 1) {
+            Matcher iso = ISO_DAY.matcher(whens.get(0).value());
+            if (!iso.matches()) {
+                return null;
+            }
+            int d = Integer.parseInt(day.group(1));
+            // a yearless day is checked against a leap year: 29 February can be asked about
+            int year = iso.group(1).equals("-") ? 2024 : Integer.parseInt(iso.group(1));
+            int month = Integer.parseInt(iso.group(2));
+            if (d < 1 || d > java.time.YearMonth.of(year, month).lengthOfMonth()) {
+                return null;
+            }
+            return new Lexicon.Finding("when", String.format(Locale.ROOT, "%s-%s-%02d", iso.group(1), iso.group(2), d),
+                    at, at + 1, at);
+        }
+        // only a word that reads as nothing alone ("nov"): one the reader knows is read by the reader
+        if (!whens.isEmpty() && t.matches("(?:in |в |во |за |for )?\\p{L}+") && QuestionReader.findings(t).isEmpty()) {
+            String word = t.replaceFirst("^(?:in|в|во|за|for) ", "");
+            List<Lexicon.Finding> read = QuestionReader.findings("in " + word);
+            if (read.size() == 1 && read.get(0).kind().equals("when")) {
+                Lexicon.Finding w = read.get(0);
+                return new Lexicon.Finding("when", w.value(), at, at + 1, at);
+            }
+        }
+        return null;
     }
 
     /** "больше 400", "over 2%", "0.75% or more": a comparison and a number with no measure of its own. */

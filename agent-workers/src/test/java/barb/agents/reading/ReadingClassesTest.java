@@ -778,6 +778,8 @@ class ReadingClassesTest {
                 .isEqualTo("what happened in 2020-03-16..2020-03-20");
         assertThat(render(FollowUps.resolve("а всю ту неделю покажи", day).orElseThrow()))
                 .isEqualTo("what happened in 2020-03-16..2020-03-20");
+        assertThat(render(FollowUps.resolve("а вся та неделя?", day).orElseThrow()))
+                .isEqualTo("what happened in 2020-03-16..2020-03-20");
         assertThat(render(FollowUps.resolve("and the rest of that week", day).orElseThrow()))
                 .isEqualTo("what happened in 2020-03-18..2020-03-20");
         // without one day before it there is no week to show
@@ -839,5 +841,24 @@ class ReadingClassesTest {
         assertThat(read("list the inside days")).contains("inside");
         // nothing about the market: not a data question at all
         assertThat(QuestionReader.read("you know, the vibe").clarify()).isEmpty();
+    }
+
+    @Test
+    void aBareDayHourOrMonthMovesThePreviousQuestionInTime() {
+        Memory day = after("what happened in 2025-12-18");
+        assertThat(render(FollowUps.resolve("а 19", day).orElseThrow())).isEqualTo("what happened in 2025-12-19");
+        assertThat(render(FollowUps.resolve("and the 5th?", day).orElseThrow())).isEqualTo("what happened in 2025-12-05");
+        assertThat(FollowUps.resolve("а 32", day).map(r -> render(r))).doesNotHaveValue("what happened in 2025-12-32");
+        Memory hours = after("mean range in 2025 where session = RTH, time = 14:00-15:00");
+        assertThat(render(FollowUps.resolve("а 15-16", hours).orElseThrow())).contains("time = 15:00-16:00")
+                .contains("2025");
+        assertThat(render(FollowUps.resolve("and 10:30 to 11", hours).orElseThrow())).contains("time = 10:30-11:00");
+        Memory month = after("mean range in last month where session = RTH");
+        assertThat(render(FollowUps.resolve("nov?", month).orElseThrow())).isEqualTo(
+                "mean range in november where session = RTH");
+        assertThat(render(FollowUps.resolve("ytd?", month).orElseThrow())).as("a word the reader knows is read by it")
+                .isEqualTo("mean range this year where session = RTH");
+        Memory gaps = after("count days in 2025 where session = RTH, gap = up");
+        assertThat(render(FollowUps.resolve("а даунов", gaps).orElseThrow())).contains("gap = down");
     }
 }
