@@ -148,6 +148,28 @@ public final class ConceptCatalog {
                             + "the month at 08:30 ET.",
                     "NFP (non-farm payrolls) — ежемесячный отчёт о занятости в США, обычно в первую пятницу месяца "
                             + "в 08:30 ET."),
+            new Concept("close", List.of("close", "the close", "daily close", "closing price", "settle",
+                    "settlement", "settlement price", "закрытие", "цена закрытия", "дневное закрытие", "сеттл"),
+                    "A day's close in Barb is the last price of the session asked about: the close of its last "
+                            + "one-minute bar, not the exchange's settlement price. The ETH day and Barb's RTH both end "
+                            + "at 17:00 ET, when CME halts NQ for the daily break; the cash index closes at 16:00, and "
+                            + "that close is the US session (09:30–16:00).",
+                    "Закрытие дня у Barb — последняя цена выбранной сессии: закрытие её последнего минутного бара, а "
+                            + "не расчётная цена биржи. День ETH и RTH у Barb заканчиваются в 17:00 ET, когда CME "
+                            + "останавливает торги NQ на дневной перерыв; сам индекс закрывается в 16:00 — это "
+                            + "закрытие сессии US (09:30–16:00)."),
+            new Concept("green day", List.of("green day", "green days", "green", "red day", "red days", "red",
+                    "green candle", "red candle", "up day", "down day", "зеленый день", "зелёный день",
+                    "зеленые дни", "зелёные дни", "красный день", "красные дни", "зеленая свеча", "зелёная свеча",
+                    "красная свеча"),
+                    "A green day closes above its own open, in the session asked about (ETH opens at 18:00 the "
+                            + "evening before, RTH at 09:30); a red day closes below it. An up day is another thing: "
+                            + "it closes above the previous day's close (the change), so a day can gap up, fall all "
+                            + "day and still be up, yet red.",
+                    "Зелёный день закрывается выше своего открытия в выбранной сессии (ETH открывается в 18:00 "
+                            + "накануне, RTH — в 09:30); красный — ниже. День роста — другое: он закрывается выше "
+                            + "закрытия предыдущего дня (изменение), поэтому день может открыться гэпом вверх, падать "
+                            + "весь день и всё равно быть в плюсе, но красным."),
             new Concept("trading day", List.of("trading day", "торговый день"),
                     "A trading day of NQ futures runs from 18:00 ET to 17:00 ET the next day, with an hour's break "
                             + "in between; Barb dates each day by the day it ends.",
@@ -237,14 +259,71 @@ public final class ConceptCatalog {
     private ConceptCatalog() {
     }
 
+    private static final java.util.regex.Pattern BARBS = java.util.regex.Pattern.compile(
+            "(?:^| )(?:у (?:тебя|вас|барба)|в (?:твоих|ваших) данных|in your (?:data|numbers|stats)|for you)(?= |$)");
+
+    /**
+     * "how do you define range", "inside day у тебя — это строго внутри…?", "что у тебя считается гэпом",
+     * "in your data is the daily close the 17:00 settle or the 16:00 cash close?": a question about how Barb defines
+     * or counts a notion it knows, however it is worded. The reading's findings tell a definition apart from a data
+     * question worded the same way ("how do you calculate the average range in 2024" asks for a number).
+     */
+    private static final java.util.regex.Pattern DEFINITION_ASK = java.util.regex.Pattern.compile(
+            "how (?:do|does|would) (?:you|u|barb) (?:define|count|calculate|compute|measure|treat|handle|mark)|"
+            + "what (?:do you |does barb )?(?:count|counts|qualifies) as|(?:in|on) your (?:data|numbers|stats)|"
+            + "(?:is|does|do) your (?:rth|eth|session|sessions|close|day|range|gap|gaps|data|definition)|"
+            + "your (?:rth|eth|session|close|day|definition)s? (?:runs?|ends?|starts?|is|are|means?|includes?)|"
+            + "\\p{L} meaning (?:the )?(?:close|open|high|low|above|below|green|red)|"
+            + "у (?:тебя|вас) (?:это|считается|значит|означает|определяется|понимается|включ\\p{L}*|"
+            + "(?:\\p{L}+ )?(?:считается|это))|"
+            + "что (?:у (?:тебя|вас) )?(?:считается|ты считаешь|вы считаете)|как (?:ты|вы) (?:считаешь|считаете|"
+            + "определяешь|определяете)|(?:^|[,.;:!?] )(?:объясни|поясни)\\p{L}*,? (?:что|как|почему)");
+
+    /** Kinds of findings that make a question one about data, not about a definition. */
+    private static final java.util.Set<String> DATA_KINDS = java.util.Set.of("agg", "op", "when", "rank", "freq",
+            "n", "howmuch", "snapshot", "group", "later", "after");
+
+    /** The notion a definition question is about (see {@link #DEFINITION_ASK}), or null. */
+    public static Concept definitionAsked(String text) {
+        String s = TextNormalizer.normalize(text);
+        java.util.regex.Matcher ask = DEFINITION_ASK.matcher(s);
+        if (!ask.find()) {
+            return null;
+        }
+        // the asking words themselves ("how do you count") are no operation
+        String rest = s.substring(0, ask.start()) + " " + s.substring(ask.end());
+        if (QuestionReader.findings(rest).stream().anyMatch(f -> DATA_KINDS.contains(f.kind()))) {
+            return null;
+        }
+        return mentioned(s);
+    }
+
+    /** The first notion Barb knows named anywhere in the normalised text, longest names first. */
+    static Concept mentioned(String normalized) {
+        String[] words = normalized.replaceAll("[^\\p{L}\\d ]", " ").strip().split(" +");
+        for (int i = 0; i < words.length; i++) {
+            for (int n = Math.min(3, words.length - i); n >= 1; n--) {
+                Concept c = lookupExact(String.join(" ", java.util.Arrays.copyOfRange(words, i, i + n)));
+                if (c != null) {
+                    return c;
+                }
+            }
+        }
+        return null;
+    }
+
     /** The term a "what is X" question asks about, or null when the text is not shaped like one. */
     public static String askedTerm(String text) {
         // "а что значит …", "ok so what does … mean": a chat word before the question asks nothing
         String s = TextNormalizer.normalize(text)
                 .replaceFirst("^(?:(?:а|и|ну|ок|ok|okay|so|and|but|also|wait|hmm|хм|так|то есть)(?: |, ?))+", "");
+        // "чем у тебя RTH отличается от ETH": whose definition is asked about changes nothing in the question
+        s = BARBS.matcher(s).replaceAll(" ").strip();
         // "noob q but how is eth different from rth", "wait what counts as an nr7 day exactly"
+        // "whats the difference between an nr7 and an inside day? arent they the same thing": the first shape whose
+        // notion Barb knows, wherever it starts ("is the difference … the same thing" is a shape too)
         java.util.regex.Matcher shape = SHAPES.matcher(s);
-        if (shape.find()) {
+        for (int from = 0; from < s.length() && shape.find(from); from = shape.start() + 1) {
             String term = null;
             for (int g = 1; g <= shape.groupCount() && term == null; g++) {
                 term = shape.group(g);

@@ -428,11 +428,6 @@ public final class FollowUps {
     }
 
     /**
-     * The previous findings with what the message names put in place of the same kind. A threshold replaces a
-     * threshold on the same measure ("а больше 400?" also a bare number after one); an event, pattern, weekday or
-     * month list replaces the previous list.
-     */
-    /**
      * A short new question in a chat keeps the period and session of the previous one when it names none of its
      * own ("which FOMC day had the biggest range?" after "avg RTH range on FOMC days, 2023-2025"): a chat is one
      * conversation. Empty when there is nothing to keep or the question names its own.
@@ -498,6 +493,11 @@ public final class FollowUps {
         return new StepBuilder(merge(sized, said), new ArrayList<>(), -1).build();
     }
 
+    /**
+     * The previous findings with what the message names put in place of the same kind. A threshold replaces a
+     * threshold on the same measure ("а больше 400?" also a bare number after one); an event, pattern, weekday or
+     * month list replaces the previous list.
+     */
     static List<Lexicon.Finding> merge(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
         List<Lexicon.Finding> out = new ArrayList<>();
         // "show top 3 instead": the verb of showing changes the number, not the operation of the previous question

@@ -30,6 +30,10 @@ public final class IntentClassifier {
         if (concept != null) {
             return new Result("concept", lang, ru ? "what is " + concept.name() + "?" : text);
         }
+        ConceptCatalog.Concept defined = ConceptCatalog.definitionAsked(text);
+        if (defined != null) {
+            return new Result("concept", lang, ru ? "what is " + defined.name() + "?" : text);
+        }
         SmallTalk.Kind kind = SmallTalk.classify(text);
         if (kind != null) {
             return new Result("chitchat", lang, ru ? SmallTalk.english(kind) : text);

@@ -752,7 +752,7 @@ public final class Lexicon {
             "way", "play", "out", "market", "combined", "together", "вообще", "выхода", "выхода",
             "for", "during", "over", "at", "to", "by", "with", "within", "there", "did", "does", "do", "has", "have",
             "had", "me", "us", "i", "you", "we", "my", "our", "it", "its", "they", "them", "show", "give", "get",
-            "tell", "please", "pls", "plz", "nq", "mnq", "nasdaq", "ndx", "nasdaq100", "futures", "future",
+            "tell", "please", "pls", "plz", "meaning", "nq", "mnq", "nasdaq", "ndx", "nasdaq100", "futures", "future",
             "contract", "contracts", "index", "day", "days", "daily", "trading", "session", "sessions", "data",
             "history", "historical", "historically", "can", "could", "would", "want", "know", "see", "like", "let",
             "so", "just", "that", "which", "this", "these", "those", "and", "all", "each", "per", "dates", "date",

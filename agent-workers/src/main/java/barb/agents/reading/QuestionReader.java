@@ -200,7 +200,6 @@ public final class QuestionReader {
                 && !lower.contains(c.substring("term:".length())));
     }
 
-    /** A reading that can be answered as it stands: a step, nothing to ask, nothing out of scope. */
     /** "What would you like to know?" asked back: the reading of a message that names the market and asks nothing. */
     static final Reading VAGUE = new Reading(null, List.of("goal"), null, List.of(), null);
 
@@ -229,6 +228,7 @@ public final class QuestionReader {
                 .allMatch(a -> "all".equals(a.when()) && a.filter().isEmpty());
     }
 
+    /** A reading that can be answered as it stands: a step, nothing to ask, nothing out of scope. */
     private static boolean complete(Reading r) {
         return r.step() != null && r.clarify().isEmpty() && r.outOfScope() == null;
     }
