@@ -274,39 +274,99 @@ public final class QuestionReader {
      * "How often does RTH take out the overnight low, and what time does that usually happen?": a question in two
      * parts, the second asking when or how often about what the first named.
      */
-    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:and |also |plus |и |а также |а )"
-            + "(?=(?:then )?(?:what time|when (?:does|is|do)|at what time|how often|how many|what %|во сколько|"
-            + "в какое время|в скольких|как часто|сколько (?:раз|из)|какой шанс|какова вероятность|какая вероятность|"
-            + "what(?:'s| is) the (?:chance|probability|odds)|(?:отдельно )?то же (?:самое )?(?:для|по)|"
-            + "the same for)(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
+    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:and |also |plus |и |а также |а |, )"
+            + "(?=(?:then )?(?:what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
+            + "во сколько|в какое время|в скольких|как часто|сколько (?:раз|из|было|их)|какой шанс|какова вероятность|"
+            + "какая вероятность|какой %|какой процент|какая доля|what(?:'s| is) the (?:chance|probability|odds)|"
+            + "(?:отдельно )?то же (?:самое )?(?:для|по)|the same for)(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
             + "what time|when does)(?![\\p{L}]))");
+    /**
+     * "q4 recap: avg daily % change, avg rth range, and how many red days": after a colon that sets the scene, a
+     * list of asks, each naming its own measure; a comma or "and" before an average or a count starts the next.
+     */
+    private static final Pattern LISTED_ASK = Pattern.compile("(?:,\\s*(?:and |и )?|\\s+(?:and|и) )"
+            + "(?=(?:the |the same |then |а )?(?:avg|average|mean|median|средн\\p{L}*|медиан\\p{L}*|ср\\.?|how many|сколько)"
+            + "(?![\\p{L}]))");
+
+    /** Kinds of findings that say what a part asks for, rather than about which days. */
+    private static final Set<String> ASKS = Set.of("op", "agg", "freq", "howmuch", "rank", "n", "ndefault");
+
+    /** The message cut where each further ask starts: one part for a message of one ask. */
+    private static List<String> parts(String question) {
+        String lower = question.toLowerCase(Locale.ROOT);
+        List<String> parts = new ArrayList<>();
+        int colon = lower.indexOf(':');
+        // a list of asks only after a colon (the scene) and only when it names at least two of them
+        Matcher listed = LISTED_ASK.matcher(lower);
+        if (colon > 0 && listed.find(colon) && !lower.substring(colon + 1).matches("\\s*\\d.*")) {
+            int from = 0;
+            listed.reset();
+            while (listed.find()) {
+                if (listed.start() > colon) {
+                    parts.add(question.substring(from, listed.start()));
+                    from = listed.end();
+                }
+            }
+            parts.add(question.substring(from));
+            return parts;
+        }
+        Matcher m = SECOND_PART.matcher(lower);
+        if (!m.find() || m.start() < 10) {
+            return List.of(question);
+        }
+        return List.of(question.substring(0, m.start()), question.substring(m.end()));
+    }
 
     private static java.util.Optional<String[]> twoParts(String question) {
-        Matcher m = SECOND_PART.matcher(question.toLowerCase(Locale.ROOT));
-        if (!m.find() || m.start() < 10) {
-            return java.util.Optional.empty();
-        }
-        return java.util.Optional.of(new String[]{question.substring(0, m.start()), question.substring(m.end())});
+        List<String> parts = parts(question);
+        return parts.size() < 2 ? java.util.Optional.empty() : java.util.Optional.of(parts.toArray(String[]::new));
     }
 
     /**
-     * The reading of the first part, with the second part read as a follow-up of it (it keeps the first's
-     * session, period and filters). When the parts give the same step, or either cannot be read, the whole
-     * question's reading stands.
+     * The reading of the first part, with each further part read as a follow-up of it (it keeps the first's
+     * session, period and filters). When a part gives the same step as the first, or either cannot be read, the
+     * whole question's reading stands.
      */
     private static Reading secondPart(Reading whole, String[] parts) {
         Read firstRead = readNormalized(normalize(parts[0]));
+        List<Lexicon.Finding> firstFound = firstRead.found;
         Reading first = firstRead.reading;
+        // "… какая доля гэпов закрывается и сколько минут до закрытия. Данные — с 2018 года": a period said once,
+        // in a later part, is the period of every part
+        List<List<Lexicon.Finding>> owns = new ArrayList<>();
+        for (int i = 1; i < parts.length; i++) {
+            owns.add(findings(parts[i]));
+        }
+        if (firstFound.stream().noneMatch(f -> f.kind().equals("when"))) {
+            List<Lexicon.Finding> whens = owns.stream().flatMap(List::stream).filter(f -> f.kind().equals("when"))
+                    .toList();
+            if (whens.size() == 1) {
+                List<Lexicon.Finding> withPeriod = new ArrayList<>(firstFound);
+                withPeriod.addAll(whens);
+                firstFound = withPeriod;
+                first = new StepBuilder(withPeriod, new ArrayList<>(), -1).build();
+            }
+        }
         if (first.step() == null || !first.clarify().isEmpty() || first.outOfScope() != null) {
             return whole;
         }
-        List<Lexicon.Finding> merged = FollowUps.merge(firstRead.found, findings(parts[1]));
-        Reading second = new StepBuilder(merged, new ArrayList<>(), -1).build();
-        if (second.step() == null || !second.clarify().isEmpty() || second.step().equals(first.step())) {
-            return whole;
+        Reading out = first;
+        for (int i = 1; i < parts.length; i++) {
+            List<Lexicon.Finding> own = owns.get(i - 1);
+            // "avg daily % change and how many red days": a part that asks its own thing keeps only the scene of the
+            // first (period, session, conditions), not what the first asked
+            List<Lexicon.Finding> scene = own.stream().anyMatch(f -> ASKS.contains(f.kind()))
+                    ? firstFound.stream().filter(f -> !ASKS.contains(f.kind()) && !f.kind().equals("metric")).toList()
+                    : firstFound;
+            List<Lexicon.Finding> merged = FollowUps.merge(scene, own);
+            Reading next = new StepBuilder(merged, new ArrayList<>(), -1).build();
+            if (next.step() == null || !next.clarify().isEmpty() || next.step().equals(first.step())) {
+                return whole;
+            }
+            ParsedStep step = next.step();
+            out = out.withMore(new ParsedStep("s" + (i + 1), step.operation(), step.atoms(), step.params()));
         }
-        ParsedStep next = second.step();
-        return first.withMore(new ParsedStep("s2", next.operation(), next.atoms(), next.params()));
+        return out;
     }
 
     /** What the lexicon found in a question, in order (kind, value, span): which parts of a step a text names. */

@@ -877,4 +877,23 @@ class ReadingClassesTest {
         assertThat(ConceptCatalog.askedTerm("whats the difference between a doji and a hammer? isnt it the same thing"))
                 .isEqualTo("doji");
     }
+
+    private static List<String> steps(String question) {
+        return QuestionReader.read(question).steps().stream().map(barb.agents.steps.StepText::render).toList();
+    }
+
+    @Test
+    void aListOfAsksAfterTheSceneIsOneStepPerAskOnTheSameDays() {
+        assertThat(steps("march 2024 in numbers: median daily % change, avg eth range and how many green days"))
+                .containsExactly("median change_pct in 2024-03", "mean range in 2024-03 where session = ETH",
+                        "count days in 2024-03 where is_green = 1");
+        assertThat(steps("за 2023 год по RTH: средний рейндж и сколько было красных дней"))
+                .containsExactly("mean range in 2023 where session = RTH",
+                        "count days in 2023 where session = RTH, is_red = 1");
+        // a period said once, in a later part, is every part's
+        assertThat(steps("по гэпам вверх на ртх: какая доля закрывается и сколько было гэпов больше 1%? данные с 2020 года"))
+                .hasSize(2).allMatch(step -> step.contains("2020.."));
+        // no colon, no list: one ask with two measures stays as it was read
+        assertThat(steps("avg range and volume in 2024 rth")).hasSize(1);
+    }
 }
