@@ -477,6 +477,10 @@ public final class Lexicon {
                 + "(?:30|thirty)[ -]?min(?:ute)?s?(?= instead)", kv("bucket", "30m")));
         r.add(rule("(?:in |by |into )?(?:hourly|1 hour|one hour|часов\\p{L}*) (?:buckets?|intervals?|blocks?|"
                 + "интервал\\p{L}*|блок\\p{L}*)", kv("bucket", "60m")));
+        // "which 1h bar has the biggest avg range": the hours of the day compared, not the single biggest bar (read
+        // before the bar size takes the words)
+        r.add(rule("(?:which|what) (?:1h|1 ?hr|60 ?m(?:in)?|hourly|one hour|hour) (?:bar|candle)s?|"
+                + "как(?:ой|ая|ие) (?:1h |часов\\p{L}* |1 час\\p{L}* )(?:бар|свеч)\\p{L}*", kv("group", "hour")));
         r.add(rule("пятиминут\\p{L}*(?: (?:бар|свеч)\\p{L}*)?", kv("tf", "5m")));
         r.add(rule("часовик\\p{L}*|часов(?:ой|ые|ых|ого) (?:бар|свеч)\\p{L}*", kv("tf", "1h")));
         r.add(rule("(?:on |using |with |by |по )?(5|15|30)[ -]?(?:minutes?|min|m|минутн\\p{L}*|мин|минутк\\p{L}*)"

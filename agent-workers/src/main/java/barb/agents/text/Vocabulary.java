@@ -44,6 +44,7 @@ public final class Vocabulary {
     private final List<String> starts;
     private final Map<String, String> byStem = new HashMap<>();
     private final Map<String, Optional<Match>> cache = new ConcurrentHashMap<>();
+    private static final int MAX_CACHED = 100_000;
 
     /**
      * @param words  whole words
@@ -72,10 +73,51 @@ public final class Vocabulary {
 
     /** How the token reads: a known word, or empty when it is none of the known words in any form. */
     public Optional<Match> match(String token) {
-        if (knows(token)) {
+        // every token a worker ever read would be cached otherwise: a long-running worker starts over instead
+        if (cache.size() > MAX_CACHED) {
+            cache.clear();
+        }
+        if (words.contains(token)) {
             return Optional.of(new Match(token, Kind.KNOWN));
         }
+        if (knows(token)) {
+            return longestStart(token) > MAX_SHORT_START || token.length() < MIN_TYPO_START_LENGTH
+                    ? Optional.of(new Match(token, Kind.KNOWN))
+                    : cache.computeIfAbsent(token, this::shortStartOrTypo);
+        }
         return cache.computeIfAbsent(token, this::lookUp);
+    }
+
+    /** A start this short says little of the word: "week" begins "weekly" and also the typo "weekdy". */
+    private static final int MAX_SHORT_START = 5;
+
+    private int longestStart(String token) {
+        int longest = 0;
+        for (String s : starts) {
+            if (token.startsWith(s)) {
+                longest = Math.max(longest, s.length());
+            }
+        }
+        return longest;
+    }
+
+    /**
+     * A token that begins with a short known start but is one edit from exactly one known whole word is that word
+     * ("weekdy" → "weekday", not a form of "week…"); otherwise it is known by its start.
+     */
+    private Optional<Match> shortStartOrTypo(String token) {
+        String found = null;
+        CharacterRunAutomaton oneEdit = automaton(token, 1);
+        for (String w : words) {
+            if (w.length() < MIN_TYPO_START_LENGTH || Math.abs(w.length() - token.length()) > 1 || !oneEdit.run(w)) {
+                continue;
+            }
+            if (found != null && !sameWord(found, w)) {
+                return Optional.of(new Match(token, Kind.KNOWN));
+            }
+            found = found == null ? w : found;
+        }
+        return Optional.of(found == null ? new Match(token, Kind.KNOWN) : new Match(found, Kind.TYPO));
     }
 
     private Optional<Match> lookUp(String token) {

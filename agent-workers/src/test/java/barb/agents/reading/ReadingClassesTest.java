@@ -896,4 +896,14 @@ class ReadingClassesTest {
         // no colon, no list: one ask with two measures stays as it was read
         assertThat(steps("avg range and volume in 2024 rth")).hasSize(1);
     }
+
+    @Test
+    void whichHourlyBarComparesTheHoursOfTheDay() {
+        assertThat(read("which 1h bar has the widest avg range in rth, 2023")).isEqualTo(
+                read("which hour has the widest avg range in rth, 2023")).startsWith("mean range by hour");
+        assertThat(read("какой часовой бар на ртх в среднем самый широкий в 2023"))
+                .startsWith("mean range by hour").contains("2023");
+        // the single biggest bar is still a ranking of bars
+        assertThat(read("the biggest 1h bar in 2024")).startsWith("list top 1");
+    }
 }

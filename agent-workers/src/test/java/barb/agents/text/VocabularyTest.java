@@ -53,6 +53,17 @@ class VocabularyTest {
     }
 
     @Test
+    void aTypoOfAWholeWordIsReadAsItEvenWhenAShortStartBeginsIt() {
+        Vocabulary v = new Vocabulary(List.of("weekday", "weekend"), List.of("week", "волатильност"));
+        assertThat(v.match("weekdy")).hasValue(new Vocabulary.Match("weekday", Vocabulary.Kind.TYPO));
+        assertThat(v.match("weeks").orElseThrow().kind()).as("a form of the start").isEqualTo(Vocabulary.Kind.KNOWN);
+        assertThat(v.match("weekly").orElseThrow().kind()).isEqualTo(Vocabulary.Kind.KNOWN);
+        assertThat(new Vocabulary(List.of("weekday", "weekly"), List.of("week")).match("weekdy").orElseThrow().kind())
+                .as("as close to two words: left as it is").isEqualTo(Vocabulary.Kind.KNOWN);
+        assertThat(v.match("волатильностью").orElseThrow().kind()).isEqualTo(Vocabulary.Kind.KNOWN);
+    }
+
+    @Test
     void aTypoCloseToTwoWordsIsLeftAlone() {
         Vocabulary close = new Vocabulary(List.of("highs", "lights"), List.of());
         assertThat(close.match("hights")).isEmpty();
