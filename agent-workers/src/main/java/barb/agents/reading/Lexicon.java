@@ -230,6 +230,9 @@ public final class Lexicon {
                 + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's",
                 kv("later", "1")));
         r.add(rule("(?:the )?same day|в тот же день|в этот же день", kv("later", "0")));
+        // "(лучше медиана)", "avg or rather the median": the statistic named after it is the one asked for
+        r.add(rule("(?:а |или )?(?:лучше|точнее|вернее)(?= (?:медиан|средн|median|mean|avg))|preferably|ideally|or rather",
+                kv("prefer", "")));
         r.add(rule("(?:the |on the )?(?:day|session) before|накануне|за день до", kv("offsets", "-1")));
         // things Barb cannot answer
         r.add(rule("does it make sense(?: to \\p{L}+)?|is it worth(?: it| \\p{L}+ing)?|worth holding|"

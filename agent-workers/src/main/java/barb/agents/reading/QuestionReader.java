@@ -238,7 +238,35 @@ public final class QuestionReader {
             + "lol|lmao|meme|always|never|кажется|кажутся|по ощущениям|имхо|лол|походу|вечно|всегда|"
             + "i trade|i fade|i hold|my bot|my setup|торгую|шорчу|лонгую|держу|мой бот|мой сетап|скальпер я)(?![\\p{L}])");
 
+    /**
+     * A remark in parentheses: a concession, an aside about the trader, a reason or a restatement ("(хотя апрель,
+     * конечно, портит картину)", "(especially after the weekend)", "(т.е. продолжается ли движение)"). A refinement in
+     * parentheses ("(RTH only)", "(close to close)", "(лучше медиана)") names no such word and stays.
+     */
+    private static final Pattern REMARK = Pattern.compile("\\(([^()]*(?<![\\p{L}])(?:хотя|конечно|особенно|кстати|"
+            + "наверное|вроде|кажется|потому что|так как|т\\.?\\s?к\\.|чтобы|ибо|т\\.?\\s?е\\.|то есть|"
+            + "although|though|especially|esp|obviously|of course|because|bc|cuz|i think|probably|so that|i\\.?e\\.|"
+            + "lol|haha|ахах)(?![\\p{L}])[^()]*)\\)");
+
+    /** The question without its parenthesised remarks (see {@link #REMARK}); the question itself when none. */
+    static String withoutRemarks(String question) {
+        Matcher m = REMARK.matcher(question.toLowerCase(Locale.ROOT));
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        while (m.find()) {
+            out.append(question, from, m.start());
+            from = m.end();
+        }
+        if (from == 0) {
+            return question;
+        }
+        out.append(question.substring(from));
+        String kept = out.toString().replaceAll("\\s+([?.!,])", "$1").replaceAll("\\s{2,}", " ").strip();
+        return kept.isEmpty() ? question : kept;
+    }
+
     static String withoutAsides(String question) {
+        question = withoutRemarks(question);
         String lower = question.toLowerCase(Locale.ROOT);
         Matcher m = ASIDE_START.matcher(lower);
         String head = question;

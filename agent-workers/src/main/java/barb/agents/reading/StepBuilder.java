@@ -161,7 +161,7 @@ final class StepBuilder {
 
     /** Kinds of findings that are no data of their own. */
     private static final Set<String> NOT_DATA = Set.of("filler", "connector", "or", "vs", "goal", "after",
-            "whenword", "complement", "apart", "vague", "combined", "vaguetime", "zone", "etzone");
+            "whenword", "complement", "apart", "vague", "combined", "vaguetime", "zone", "etzone", "prefer");
 
     /** True when some finding names data (a metric, a period, a filter, an operation …). */
     static boolean isDataLike(List<Lexicon.Finding> findings) {
@@ -178,6 +178,7 @@ final class StepBuilder {
         resolveSoftWords();
         dropTheOneGroupOfTheGrouping();
         minutesToFill();
+        preferredStatistic();
         List<String> clarify = new ArrayList<>();
         boolean dataLike = isDataLike(found);
         if (!dataLike) {
@@ -702,6 +703,32 @@ final class StepBuilder {
         }
         if (has("group", "weekday") && all("weekday").size() == 1) {
             found.remove(all("weekday").get(0));
+        }
+    }
+
+    /**
+     * "median range, rth (лучше медиана)": the statistic named after "лучше / rather / preferably" replaces the one
+     * named before it.
+     */
+    private void preferredStatistic() {
+        int prefer = -1;
+        for (int i = 0; i < found.size(); i++) {
+            if (found.get(i).kind().equals("prefer")) {
+                prefer = i;
+            }
+        }
+        if (prefer < 0) {
+            return;
+        }
+        Lexicon.Finding chosen = null;
+        for (int i = prefer + 1; i < found.size() && chosen == null; i++) {
+            if (found.get(i).kind().equals("agg")) {
+                chosen = found.get(i);
+            }
+        }
+        if (chosen != null) {
+            Lexicon.Finding keep = chosen;
+            found.removeIf(f -> f.kind().equals("agg") && f != keep);
         }
     }
 

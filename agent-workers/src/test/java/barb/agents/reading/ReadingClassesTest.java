@@ -906,4 +906,20 @@ class ReadingClassesTest {
         // the single biggest bar is still a ranking of bars
         assertThat(read("the biggest 1h bar in 2024")).startsWith("list top 1");
     }
+
+    @Test
+    void aRemarkInParenthesesIsNoPartOfTheQuestion() {
+        assertThat(read("avg rth range in 2023 vs 2024 (although march was wild, i think)"))
+                .isEqualTo(read("avg rth range in 2023 vs 2024"));
+        assertThat(read("средний ренж ртх за 2024 (хотя лето, конечно, было тихое)"))
+                .isEqualTo(read("средний ренж ртх за 2024"));
+        assertThat(QuestionReader.withoutRemarks("гэпы вниз по пятницам? (т.е. перед выходными)"))
+                .isEqualTo("гэпы вниз по пятницам?");
+        // a refinement in parentheses stays
+        assertThat(read("avg range in 2021 (rth only)")).contains("session = RTH");
+        assertThat(read("средний ренж за 2024 (лучше медиана, ртх)")).startsWith("median");
+        // the statistic named after "rather / лучше" is the one asked for; "лучшие дни" still ranks
+        assertThat(read("avg range in 2024 or rather the median, rth")).startsWith("median range");
+        assertThat(read("лучшие дни 2024")).startsWith("list top");
+    }
 }
