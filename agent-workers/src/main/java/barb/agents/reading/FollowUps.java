@@ -100,6 +100,10 @@ public final class FollowUps {
         if (THOSE_DAYS.matcher(text).find()) {
             return Optional.of(thoseDays(previous));
         }
+        Optional<Reading> redone = redoneIn(text, question, previous);
+        if (redone.isPresent()) {
+            return redone;
+        }
         List<Lexicon.Finding> own = new ArrayList<>(QuestionReader.findings(question));
         List<Lexicon.Finding> said = otherBreak(previous, own);
         boolean otherLevel = said != own;
@@ -146,6 +150,32 @@ public final class FollowUps {
         }
         List<Lexicon.Finding> merged = merge(previous, flipRanking(previous, said));
         Reading reading = new StepBuilder(nextDayOfSnapshot(merged), new ArrayList<>(), -1).build();
+        return reading.step() == null ? Optional.empty() : Optional.of(reading);
+    }
+
+    /** Words asking to compute the previous answer again, on other days or another session. */
+    private static final Pattern REDO = Pattern.compile("(?<![\\p{L}])(?:пересчита\\p{L}*|перепровер\\p{L}*|"
+            + "посчитай (?:заново|еще раз|ещё раз|по)|проверь(?:-ка)?|сделай (?:то же|тоже|так же)|redo|recalc\\p{L}*|"
+            + "re-?run|do it (?:for|on|with|again)|do the same (?:for|on|with)|run it (?:for|on|again)|check (?:it )?(?:for|on|with))"
+            + "(?![\\p{L}])");
+
+    /**
+     * "пересчитай по ETH", "that looks low, do it for the full 24h session", "стоп, это ведь по ETH? мне нужна ртх,
+     * пересчитай": the previous question again with the session (the last one named: the one wanted) and the
+     * periods the message names; its other words only explain why. Empty without a redo word or anything to change.
+     */
+    static Optional<Reading> redoneIn(String text, String question, List<Lexicon.Finding> previous) {
+        if (!REDO.matcher(text).find()) {
+            return Optional.empty();
+        }
+        List<Lexicon.Finding> own = QuestionReader.findings(question);
+        List<Lexicon.Finding> changes = new ArrayList<>();
+        own.stream().filter(f -> f.kind().equals("session")).reduce((a, b) -> b).ifPresent(changes::add);
+        own.stream().filter(f -> f.kind().equals("when")).forEach(changes::add);
+        if (changes.isEmpty()) {
+            return Optional.empty();
+        }
+        Reading reading = new StepBuilder(merge(previous, changes), new ArrayList<>(), -1).build();
         return reading.step() == null ? Optional.empty() : Optional.of(reading);
     }
 
@@ -598,6 +628,11 @@ public final class FollowUps {
         // "а средний рейндж в эти дни?" after counting them: the average over those days replaces the count
         if (next.kind().equals("agg") && previous.kind().equals("op")
                 && (previous.value().equals("count") || previous.value().equals("list"))) {
+            return true;
+        }
+        // "а сколько зелёных недель было в 2025?" after the longest run of them: a count replaces what was computed
+        if (next.kind().equals("howmuch") && Set.of("op", "agg", "rank", "n", "ndefault", "sort", "minlen")
+                .contains(previous.kind())) {
             return true;
         }
         if (next.kind().equals("gap") && previous.kind().equals("cond")) {

@@ -922,4 +922,26 @@ class ReadingClassesTest {
         assertThat(read("avg range in 2024 or rather the median, rth")).startsWith("median range");
         assertThat(read("лучшие дни 2024")).startsWith("list top");
     }
+
+    @Test
+    void aRedoAsksThePreviousQuestionAgainWithTheSessionOrPeriodItNames() {
+        Memory rth = after("mean range in 2022 where session = RTH");
+        assertThat(render(FollowUps.resolve("hmm that seems small, redo it for eth", rth).orElseThrow()))
+                .isEqualTo("mean range in 2022 where session = ETH");
+        assertThat(render(FollowUps.resolve("не верю, пересчитай по всей сессии ETH", rth).orElseThrow()))
+                .isEqualTo("mean range in 2022 where session = ETH");
+        Memory eth = after("probability of is_green = 1 in 2021.. where weekday = friday");
+        // the session named last is the one wanted ("это ведь по ETH? мне нужна RTH")
+        assertThat(render(FollowUps.resolve("это же по eth? мне нужна ртх, пересчитай", eth).orElseThrow()))
+                .contains("session = RTH").contains("weekday = friday");
+        assertThat(render(FollowUps.resolve("do the same for 2019", rth).orElseThrow()))
+                .isEqualTo("mean range in 2019 where session = RTH");
+    }
+
+    @Test
+    void aCountAfterAnotherComputationCountsTheSameDays() {
+        Memory streak = after("longest streak of is_green = 1 in 2015.. on 1W bars");
+        assertThat(render(FollowUps.resolve("а сколько всего зелёных недель было в 2024?", streak).orElseThrow()))
+                .startsWith("count").contains("2024").contains("weekly bars");
+    }
 }
