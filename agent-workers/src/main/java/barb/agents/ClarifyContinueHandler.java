@@ -55,6 +55,12 @@ public final class ClarifyContinueHandler implements StageHandler {
         return AgentOutcomes.clarifyContinue(envelope, result, outLang, input, Usage.ZERO);
     }
 
+    /** The field the pending clarification asked about first, or null. */
+    private static String pendingField(ClarificationState state) {
+        NeedClarification pending = AgentOutcomes.readNeedClarification(state.context());
+        return pending == null || pending.required().isEmpty() ? null : pending.required().get(0).field();
+    }
+
     /** True when the answer names the kind of thing the pending clarification asked about. */
     private static boolean givesWhatWasAsked(ClarificationState state, String answer, List<Lexicon.Finding> said) {
         NeedClarification pending = AgentOutcomes.readNeedClarification(state.context());
@@ -96,7 +102,7 @@ public final class ClarifyContinueHandler implements StageHandler {
         UnderstandingRules.Result fresh = standsAlone
                 ? rules.understand(answer, answerLang, envelope.chatStateOrFresh().memory()) : null;
         UnderstandingRules.Result combined = original.isBlank() ? null
-                : rules.understood(FollowUps.answer(original, answer), original, lang);
+                : rules.understood(FollowUps.answer(original, answer, pendingField(state)), original, lang);
         boolean freshComplete = fresh != null && fresh.understanding().understood();
         boolean combinedComplete = combined != null && combined.understanding().understood();
         // "range, rth" after "what do you mean by move?": an answer that gives what was asked completes the question

@@ -33,6 +33,9 @@ final class UnderstandingRules {
     static final List<String> CAPABILITIES = List.of("statistics of NQ daily and intraday history since 2008",
             "days matching conditions, patterns or events", "comparisons of periods, sessions and weekdays");
 
+    /** The reason of a period clarification about words Barb cannot date ("since the election"). */
+    static final String UNKNOWN_PERIOD = "not a period Barb can date:";
+
     private final Supplier<DataCoverage> coverage;
 
     UnderstandingRules(Supplier<DataCoverage> coverage) {
@@ -159,6 +162,10 @@ final class UnderstandingRules {
                     "Barb's clock times are New York time (ET), and other zones move against it during the year",
                     List.of("New York time (ET)"));
             default -> {
+                if (field.startsWith("period:")) {
+                    yield new ClarificationItem("period", UNKNOWN_PERIOD + " '" + field.substring("period:".length())
+                            + "'", alternatives);
+                }
                 if (field.startsWith("term:")) {
                     String term = field.substring("term:".length());
                     yield new ClarificationItem("ambiguous_term",

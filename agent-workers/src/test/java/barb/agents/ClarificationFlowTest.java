@@ -177,6 +177,18 @@ class ClarificationFlowTest {
     }
 
     @Test
+    void aPeriodBarbCannotDateIsAskedForAndTheAnswersDaysAreUsed() {
+        Pipeline.Run first = pipeline.run("средний ренж ртх во время паники");
+        assertThat(first.finish().route()).isEqualTo("clarify");
+        assertThat(first.finish().response()).contains("«паники»");
+        Pipeline.Run answered = pipeline.run("ну тот обвал в марте, март 2020", first.chatStateAfter(null));
+        Plan plan = onlyPlan(answered);
+        assertThat(plan.period()).isEqualTo(new Plan.Period(LocalDate.parse("2020-03-01"), LocalDate.parse("2020-03-31")));
+        assertThat(plan.filters()).as("the story around the dates is no condition").isEmpty();
+        assertThat(plan.session()).isEqualTo("RTH");
+    }
+
+    @Test
     void russianSafetyNetIsInRussian() {
         ClarificationState exhausted = new ClarificationState(true, "какой обычно дневной диапазон?",
                 List.of(ChatMessage.assistant("q1"), ChatMessage.user("a1"), ChatMessage.assistant("q2"),

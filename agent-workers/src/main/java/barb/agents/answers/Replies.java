@@ -200,7 +200,8 @@ public final class Replies {
             case "compare_groups" -> m.get("clarify.compareGroups");
             case "metric" -> m.get("clarify.metric");
             case "threshold" -> m.get("clarify.threshold");
-            case "period" -> m.get("clarify.period");
+            case "period" -> item.reason() != null && item.reason().startsWith("not a period Barb can date")
+                    ? m.get("clarify.periodTerm", "term", quoted(item.reason())) : m.get("clarify.period");
             case "outcome" -> m.get("clarify.outcome");
             case "timezone" -> m.get("clarify.timezone");
             case "reading" -> m.get("clarify.reading", "options", joined);

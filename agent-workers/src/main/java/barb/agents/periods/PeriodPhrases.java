@@ -171,6 +171,11 @@ public final class PeriodPhrases {
     private static final String MONTH_SAFE = "(" + alternation(MONTH_WORDS.keySet().stream()
             .filter(w -> !EN_ABBREVIATIONS.contains(w) && !w.equals("may")).toList()) + ")";
 
+    /** A month's name in any form the reader knows, as one capturing group. */
+    public static String monthPattern() {
+        return MONTH;
+    }
+
     private static final Map<String, Integer> ORDINALS = Map.ofEntries(Map.entry("first", 1), Map.entry("1st", 1),
             Map.entry("second", 2), Map.entry("2nd", 2), Map.entry("third", 3), Map.entry("3rd", 3),
             Map.entry("fourth", 4), Map.entry("4th", 4));
@@ -409,6 +414,9 @@ public final class PeriodPhrases {
         rules.add(rule("(?:с|со)\\s+" + P + onwards, PeriodPhrases::since, true));
         rules.add(rule("(?:after|later\\s+than|после)\\s+(?:the\\s+end\\s+of\\s+)?" + P, PeriodPhrases::after, false));
         rules.add(rule("from\\s+" + P + "\\s+on(?:wards?)?", PeriodPhrases::since, false));
+        // "from 6 nov 2024" with no end: from then on (a range's end is read by the range rules above)
+        rules.add(rule("(?:starting\\s+)?from\\s+" + P + "(?!\\s*(?:-|–|\\.\\.|to\\s|until\\s|till\\s|through\\s|thru\\s))",
+                PeriodPhrases::since, false));
         rules.add(rule(P + "\\s+(?:onwards?|and\\s+later|and\\s+after|or\\s+later)", PeriodPhrases::since, false));
         rules.add(rule("(?:before|until|till|up\\s+to|up\\s+until|through|thru|prior\\s+to|no\\s+later\\s+than"
                 + "|вплоть\\s+до|до)\\s+(?:the\\s+end\\s+of\\s+)?" + P, PeriodPhrases::until, false));

@@ -489,8 +489,21 @@ public final class FollowUps {
      * kind in the question ("range, rth" after "avg move on FOMC days since 2020?" keeps FOMC days since 2020).
      */
     public static Reading answer(String question, String answer) {
+        return answer(question, answer, null);
+    }
+
+    /**
+     * @param asked the field the clarification asked about, or null: when it asked for the period, only the periods
+     *              (and a session or hours) of the answer count ("ковидный обвал, февраль-март 2020" names the days,
+     *              the rest explains them)
+     */
+    public static Reading answer(String question, String answer, String asked) {
         List<Lexicon.Finding> original = QuestionReader.findings(question);
         List<Lexicon.Finding> said = new ArrayList<>(QuestionReader.findings(answer));
+        if ("period".equals(asked) && said.stream().anyMatch(f -> f.kind().equals("when"))) {
+            said.removeIf(f -> !Set.of("when", "session", "time", "tf").contains(f.kind()));
+            return new StepBuilder(merge(original, said), new ArrayList<>(), -1).build();
+        }
         // "по мск" asked about: the ET hours of the answer stand for the question's clock times and its zone; the
         // rest of the answer only explains them ("нск, utc+7, зимой это 14:00–16:00 по нью-йорку")
         boolean zoneAsked = original.stream().anyMatch(f -> f.kind().equals("zone"));

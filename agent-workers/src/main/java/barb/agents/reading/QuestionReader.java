@@ -428,6 +428,9 @@ public final class QuestionReader {
     }
 
     /** Lower case, ё→е, punctuation that carries nothing removed, misspellings and number words repaired. */
+    private static final Pattern MONTH_TO_MONTH = Pattern.compile("(?<![\\p{L}])" + PeriodPhrases.monthPattern() + "-"
+            + PeriodPhrases.monthPattern() + "(?![\\p{L}])");
+
     static String normalize(String question) {
         String s = question.toLowerCase(Locale.ROOT)
                 .replace('ё', 'е')
@@ -470,6 +473,8 @@ public final class QuestionReader {
         s = s.replaceAll("(\\d)(?=%)", "$1");
         s = s.replaceAll("today'?s (?=[\\p{L}%])", "").replaceAll("сегодняшн\\p{L}* (?=\\p{L})", "");
         s = s.replace("n't", " not").replaceAll("'s(?![\\p{L}])", "");
+        // "февраль-март 2020", "june-august": a range of months, not two words
+        s = MONTH_TO_MONTH.matcher(s).replaceAll("$1 - $2");
         s = s.replaceAll("(?<=\\p{L})-(?=\\p{L})", " ");
         // "jun/jul/aug", "mon/fri": a list
         s = WORD_SLASH.matcher(s).replaceAll(" and ");
@@ -641,8 +646,15 @@ public final class QuestionReader {
                     && found.stream().anyMatch(f -> MEASURING.contains(f.kind()) || f.kind().equals("op")
                     && MEASURING_OPS.contains(f.value()));
             Leftover previousUnknown = null;
+            boolean periodNamed = found.stream().anyMatch(f -> f.kind().equals("when"));
             for (Leftover left : leftovers) {
                 if (left.filler() || WordForms.isStopWord(left.word())) {
+                    continue;
+                }
+                // "since the election", "в кризис": a period Barb cannot date is asked about, not left out
+                if (dataLike && !periodNamed && periodLike(left)) {
+                    unknown.add(StepBuilder.UNKNOWN_PERIOD + left.word());
+                    previousUnknown = null;
                     continue;
                 }
                 if (!dataLike || measureMissing || conditionLike(left)) {
@@ -658,6 +670,18 @@ public final class QuestionReader {
                     previousUnknown = null;
                 }
             }
+        }
+
+        /**
+         * A word after "since / during / until / во время / в период": it names the days the question is about.
+         */
+        private boolean periodLike(Leftover left) {
+            List<String> before = List.of(text.substring(0, left.start()).strip().split(" "));
+            String previous = before.get(before.size() - 1);
+            String twoBack = before.size() > 1 ? before.get(before.size() - 2) : "";
+            String skipped = Set.of("the", "that", "this", "a", "тот", "этот", "того").contains(previous) ? twoBack : previous;
+            // a bare "в" is left alone: "в курсе", "в терминале" name no days
+            return Set.of("since", "during", "until", "till", "время", "период", "момента").contains(skipped);
         }
 
         private boolean conditionLike(Leftover left) {

@@ -27,6 +27,9 @@ final class StepBuilder {
             "pattern", "event", "weekday", "month", "gap", "consec", "time");
     private static final Set<String> NEGATABLE = Set.of("event", "pattern", "weekday", "color", "gap");
 
+    /** An unknown word that names a period ("since the election"): asked about as the period, not as a term. */
+    static final String UNKNOWN_PERIOD = "period:";
+
     private final List<Lexicon.Finding> found;
     private final List<String> unknown;
     private final int colon;
@@ -222,12 +225,17 @@ final class StepBuilder {
         }
         // "how often does january close green, since 2010": a month without a year next to a longer period is every
         // January of it, and with a colour to count, the month's own candle
+        // ("jun-aug since 2023": each month of a range of months without a year)
         List<Lexicon.Finding> monthWhens = all("when").stream()
-                .filter(f -> barb.agents.steps.FilterText.MONTHS.contains(f.value())).toList();
+                .filter(f -> !monthsOf(f.value()).isEmpty()).toList();
         if (!monthWhens.isEmpty() && all("when").size() > monthWhens.size()) {
             List<Lexicon.Finding> months = new ArrayList<>(found);
             for (Lexicon.Finding f : monthWhens) {
-                months.set(months.indexOf(f), new Lexicon.Finding("month", f.value(), f.start(), f.end(), f.seq()));
+                int at = months.indexOf(f);
+                months.remove(at);
+                for (String month : monthsOf(f.value())) {
+                    months.add(at++, new Lexicon.Finding("month", month, f.start(), f.end(), f.seq()));
+                }
                 if ((has("freq") || has("op", "probability")) && has("color")) {
                     months.add(new Lexicon.Finding("monthunit", "", f.start(), f.end(), f.seq()));
                 }
@@ -648,7 +656,7 @@ final class StepBuilder {
             clarify.add("timezone");
         }
         for (String word : new LinkedHashSet<>(unknown)) {
-            clarify.add("term:" + word);
+            clarify.add(word.startsWith(UNKNOWN_PERIOD) ? word : "term:" + word);
         }
         ParsedStep step = new ParsedStep("s1", operation.wireName(), atoms, params);
         return new Reading(step, clarify, null, List.of(), goal(operation, ranking, atoms));
@@ -703,6 +711,25 @@ final class StepBuilder {
         }
         if (has("group", "weekday") && all("weekday").size() == 1) {
             found.remove(all("weekday").get(0));
+        }
+    }
+
+    /** The months a yearless month ("june") or range of them ("june..august", "november..february") names. */
+    private static List<String> monthsOf(String when) {
+        List<String> names = barb.agents.steps.FilterText.MONTHS;
+        if (names.contains(when)) {
+            return List.of(when);
+        }
+        String[] ends = when.split("\\.\\.", -1);
+        if (ends.length != 2 || !names.contains(ends[0]) || !names.contains(ends[1])) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = names.indexOf(ends[0]); ; i = (i + 1) % 12) {
+            out.add(names.get(i));
+            if (names.get(i).equals(ends[1])) {
+                return out;
+            }
         }
     }
 

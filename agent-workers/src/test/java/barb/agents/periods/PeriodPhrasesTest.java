@@ -168,6 +168,9 @@ class PeriodPhrasesTest {
             в марте прошлого года        | march of last year    | 2025-03-01 | 2025-03-31
             с октября по декабрь прошлого года | october..december of last year | 2025-10-01 | 2025-12-31
             jan 5 this year              | --01-05 of this year  | 2026-01-05 | 2026-01-05
+            from 6 nov 2024              | 2024-11-06..          | 2024-11-06 | 2026-01-07
+            from 2019                    | 2019..                | 2019-01-01 | 2026-01-07
+            from 2019 to 2021            | 2019..2021            | 2019-01-01 | 2021-12-31
             """)
     void findsThePhraseAndItResolves(String text, String when, LocalDate from, LocalDate to) {
         List<PeriodPhrases.Found> found = PeriodPhrases.findAll(text);

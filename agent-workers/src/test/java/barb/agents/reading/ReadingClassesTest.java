@@ -944,4 +944,22 @@ class ReadingClassesTest {
         assertThat(render(FollowUps.resolve("а сколько всего зелёных недель было в 2024?", streak).orElseThrow()))
                 .startsWith("count").contains("2024").contains("weekly bars");
     }
+
+    @Test
+    void aPeriodBarbCannotDateIsAskedAboutNotLeftOut() {
+        Reading election = QuestionReader.read("avg daily range since the merger");
+        assertThat(election.clarify()).contains("period:merger");
+        assertThat(QuestionReader.read("средний ренж ртх во время паники").clarify()).containsExactly("period:паники");
+        // a period Barb knows is no question; a story word after "в" is none either
+        assertThat(QuestionReader.read("avg daily rth range since 2021").clarify()).isEmpty();
+        assertThat(QuestionReader.read("средний ренж ртх за 2024, я в теме").clarify()).doesNotContain("period:теме");
+    }
+
+    @Test
+    void aRangeOfMonthsIsOnePeriodOrWithAYearEachOfItsMonths() {
+        assertThat(read("avg range february-march 2020 rth")).isEqualTo("mean range in 2020-02..2020-03 where session = RTH");
+        assertThat(read("средний ренж ртх февраль–март 2020")).contains("2020-02..2020-03");
+        assertThat(read("avg rth range on mondays in nov-feb since 2016"))
+                .isEqualTo("mean range in 2016.. where session = RTH, weekday = monday, month in (november, december, january, february)");
+    }
 }
