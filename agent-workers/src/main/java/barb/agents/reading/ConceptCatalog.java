@@ -314,6 +314,22 @@ public final class ConceptCatalog {
 
     /** The term a "what is X" question asks about, or null when the text is not shaped like one. */
     public static String askedTerm(String text) {
+        String whole = askedTermOf(text);
+        if (whole == null || lookup(whole) != null || text == null) {
+            return whole;
+        }
+        // "что такое NR7? слышал от коллег, но руки не дошли": the sentence that asks names the notion
+        String[] sentences = text.strip().split("(?<=[?!.])\\s+");
+        for (String sentence : sentences.length > 1 ? sentences : new String[0]) {
+            String term = askedTermOf(sentence);
+            if (term != null && lookup(term) != null) {
+                return term;
+            }
+        }
+        return whole;
+    }
+
+    private static String askedTermOf(String text) {
         // "а что значит …", "ok so what does … mean": a chat word before the question asks nothing
         String s = TextNormalizer.normalize(text)
                 .replaceFirst("^(?:(?:а|и|ну|ок|ok|okay|so|and|but|also|wait|hmm|хм|так|то есть)(?: |, ?))+", "");

@@ -88,6 +88,15 @@ public final class FollowUps {
         if (previous.isEmpty()) {
             return Optional.empty();
         }
+        // "ну вот, другое дело. а медианный?": the last sentence, opening like a follow-up and naming no subject of
+        // its own, is the follow-up
+        String[] sentences = question.strip().split("(?<=[.!?])\\s+");
+        String lastSentence = sentences[sentences.length - 1];
+        if (sentences.length > 1 && !LEAD.matcher(QuestionReader.normalize(question)).find()
+                && LEAD.matcher(QuestionReader.normalize(lastSentence)).find()
+                && QuestionReader.findings(lastSentence).stream().noneMatch(f -> SUBJECTS.contains(f.kind()))) {
+            question = lastSentence;
+        }
         String text = QuestionReader.normalize(question);
         Optional<Reading> day = oneOfTheDays(text, memory.keyFact(LAST_DAYS));
         if (day.isPresent()) {
@@ -304,7 +313,8 @@ public final class FollowUps {
             List<Lexicon.Finding> conditions = previous.stream().filter(f -> f.kind().equals("cond")
                     && !f.value().contains(" x ")).toList();
             boolean less = m.group(1) != null && m.group(1).matches("less.*|under|below|меньше.*|ниже|менее.*");
-            String op = m.group(4) != null ? (less ? " <= " : " >= ") : (less ? " < " : " > ");
+            boolean atLeast = m.group(1) != null && m.group(1).matches("at least|не менее|от|from");
+            String op = m.group(4) != null || atLeast ? (less ? " <= " : " >= ") : (less ? " < " : " > ");
             if (conditions.size() == 1) {
                 String metric = conditions.get(0).value().split(" ")[0];
                 return List.of(new Lexicon.Finding("cond", metric + op + m.group(2), at, at + 1, at));
@@ -372,6 +382,9 @@ public final class FollowUps {
     /** A fragment without its punctuation (a decimal point stays) and without a leading "if". */
     private static String bare(String text) {
         return text.replaceAll("[?!,]", "").replaceAll("\\.(?!\\d)", "").strip()
+                // "ну скажем больше 1%", "let's say over 2%": the answer, not its hedge
+                .replaceFirst("^(?:(?:ну|well|ok|okay|so|давай|пусть|say|let'?s? say|скажем|допустим|"
+                        + "например|like|maybe|может|наверное) )+", "")
                 .replaceFirst("^(?:если|if|when|когда|what if|а если) ", "");
     }
 
@@ -430,7 +443,7 @@ public final class FollowUps {
 
     /** "больше 400", "over 2%", "0.75% or more": a comparison and a number with no measure of its own. */
     private static final Pattern BARE_THRESHOLD = Pattern.compile("(?:(more than|over|above|greater than|bigger than|"
-            + "less than|under|below|больше(?: чем)?|выше|более|меньше(?: чем)?|ниже|менее|at least|не менее) )?"
+            + "less than|under|below|больше(?: чем)?|выше|более|меньше(?: чем)?|ниже|менее|at least|не менее|от|from) )?"
             + "(?:на )?(-?\\d+(?:\\.\\d+)?) ?(%|pts|points|п|пунктов|пункта)?( or more| и более| или более|\\+| or worse|"
             + " или хуже| or less| и менее)?(?: close to close| от закрытия до закрытия)?");
     /** "5 in a row", "после 5", "5+": a run length alone. */
@@ -450,12 +463,20 @@ public final class FollowUps {
         }
         boolean down = previous.stream().anyMatch(f -> f.kind().equals("dir") && f.value().equals("down")
                 || f.kind().equals("color") && f.value().equals("red"));
+        // "big gaps" measure the gap itself; its direction, when the answer gives one, is the sign
+        if (previous.stream().anyMatch(f -> f.kind().equals("metric") && f.value().startsWith("gap"))) {
+            return percent ? "gap_pct" : "gap";
+        }
         boolean range = previous.stream().anyMatch(f -> f.kind().equals("metric") && f.value().startsWith("range"));
         if (range) {
             return percent ? "range_pct" : "range";
         }
         return (down && !less ? "-" : "") + (percent ? "change_pct" : "change");
     }
+
+    private static final Pattern SAME_PERIOD = Pattern.compile("(?<![\\p{L}])(?:(?:the )?same (?:year|period|"
+            + "timeframe|time frame|dates|days|window|range of dates)|(?:за )?(?:тот же|этот же|тот самый) "
+            + "(?:период|год|промежуток)|(?:за )?(?:те же|эти же) (?:даты|дни|годы))(?![\\p{L}])");
 
     /**
      * A short new question in a chat keeps the period and session of the previous one when it names none of its
@@ -464,8 +485,12 @@ public final class FollowUps {
      */
     public static Optional<Reading> inContext(String question, Memory memory) {
         String last = memory == null ? null : memory.keyFact(LAST_QUERY);
-        if (last == null || last.isBlank() || question == null || question.isBlank()
-                || QuestionReader.normalize(question).split(" ").length > 10) {
+        if (last == null || last.isBlank() || question == null || question.isBlank()) {
+            return Optional.empty();
+        }
+        // "…, same year", "за тот же период": the message says it keeps the previous days, however long it is
+        boolean samePeriod = SAME_PERIOD.matcher(QuestionReader.normalize(question)).find();
+        if (!samePeriod && QuestionReader.normalize(question).split(" ").length > 10) {
             return Optional.empty();
         }
         List<Lexicon.Finding> said = QuestionReader.findings(question);
@@ -533,6 +558,22 @@ public final class FollowUps {
         }
         sized.removeIf(f -> f.kind().equals("dir") && fragments.stream().anyMatch(c -> c.kind().equals("cond")
                 && c.value().startsWith("change") && f.start() >= vague.start() && f.start() - vague.end() < 3));
+        // "больше 1%, вверх" for big gaps: the direction says the gap's sign, it is no condition on the day's move
+        List<Lexicon.Finding> gapSizes = fragments.stream().filter(c -> c.kind().equals("cond")
+                && c.value().startsWith("gap")).toList();
+        Lexicon.Finding direction = said.stream().filter(f -> f.kind().equals("dir")).findFirst().orElse(null);
+        if (gapSizes.size() == 1 && direction != null) {
+            said.remove(direction);
+            if (direction.value().equals("down")) {
+                Lexicon.Finding size = gapSizes.get(0);
+                String[] parts = size.value().split(" ");
+                String op = parts[1].replace('>', '<');
+                String down = new Lexicon.Finding("cond", parts[0] + " " + op + " -" + parts[2].replace("-", ""),
+                        size.start(), size.end(), size.seq()).value();
+                sized.replaceAll(f -> f.kind().equals("cond") && f.value().equals(size.value())
+                        ? new Lexicon.Finding("cond", down, f.start(), f.end(), f.seq()) : f);
+            }
+        }
         return new StepBuilder(merge(sized, said), new ArrayList<>(), -1).build();
     }
 

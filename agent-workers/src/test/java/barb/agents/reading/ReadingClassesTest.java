@@ -962,4 +962,31 @@ class ReadingClassesTest {
         assertThat(read("avg rth range on mondays in nov-feb since 2016"))
                 .isEqualTo("mean range in 2016.. where session = RTH, weekday = monday, month in (november, december, january, february)");
     }
+
+    @Test
+    void aFollowUpAfterAChatSentenceAndTheSamePeriodKeepThePreviousDays() {
+        Memory range = after("mean range in 2021 where session = RTH");
+        assertThat(render(FollowUps.resolve("ага, вижу. а медианный?", range).orElseThrow()))
+                .isEqualTo("median range in 2021 where session = RTH");
+        Memory green = after("probability of is_green = 1 in 2024");
+        assertThat(render(FollowUps.inContext("right, and now the average % change on red days vs green days, same year",
+                green).orElseThrow())).contains("2024");
+        assertThat(render(FollowUps.inContext("средний ренж по понедельникам за тот же период", green).orElseThrow()))
+                .contains("2024");
+    }
+
+    @Test
+    void aHedgedSizeAnswersHowBigAndADirectionSignsAGap() {
+        assertThat(render(FollowUps.answer("how many big gaps at the rth open in 2024", "let's say over 0.8%, down")))
+                .contains("gap_pct < -0.8").doesNotContain("change");
+        assertThat(render(FollowUps.answer("сколько было больших гэпов на ртх в 2024", "ну скажем от 1%, вверх")))
+                .contains("gap_pct >");
+    }
+
+    @Test
+    void theSentenceThatAsksWhatANotionIsNamesIt() {
+        assertThat(ConceptCatalog.askedTerm("что такое доджи? видел в чате, не понял")).isEqualTo("доджи");
+        assertThat(IntentClassifier.classify("what's an outside day. someone mentioned it on a stream").intent())
+                .isEqualTo("concept");
+    }
 }
