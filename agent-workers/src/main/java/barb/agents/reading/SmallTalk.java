@@ -32,7 +32,7 @@ public final class SmallTalk {
     private static final Set<String> THANKS_WORDS = Set.of("thanks", "thank", "thx", "ty", "tysm", "cheers",
             "appreciate", "appreciated", "great", "awesome", "amazing", "perfect", "helpful", "nice", "brilliant",
             "legend", "спасибо", "спс", "благодарю", "пасиб", "круто", "огонь", "класс", "супер", "отлично", "молодец",
-            "топ", "кайф", "шикарно", "пушка", "норм", "годно", "збс");
+            "топ", "кайф", "шикарно", "пушка", "норм", "годно", "збс", "ta");
     /** Every word a small-talk message may consist of. */
     private static final Set<String> SMALL_WORDS = smallWords();
     /** Questions about what Barb can do or what data it has: answered as small talk, not as data. */
@@ -56,7 +56,8 @@ public final class SmallTalk {
         words.addAll(List.of("job", "work", "mate", "man", "bro", "buddy", "you", "u", "a", "lot", "very", "much",
                 "so", "really", "that", "this", "it", "is", "was", "good", "well", "done", "lol", "haha", "ok", "okay",
                 "очень", "большое", "бро", "ахах", "все", "всё", "понял", "ясно", "ну", "ладно", "это", "было", "ты",
-                "вообще", "спасибки", "ага", "yep", "yes", "yeah", "да", "thanks!"));
+                "вообще", "спасибки", "ага", "yep", "yes", "yeah", "да", "thanks!", "actually", "anyway", "then",
+                "теперь", "вот", "всё-таки", "тогда"));
         return Set.copyOf(words);
     }
 
@@ -92,7 +93,7 @@ public final class SmallTalk {
         // "спасибо, это ровно то, что нужно", "thanks, exactly what i needed", "бот ты топ": thanks or praise with
         // words around it that ask for no data
         if (words.length <= 12 && java.util.Arrays.stream(words).anyMatch(THANKS_WORDS::contains)
-                && !StepBuilder.isDataLike(QuestionReader.findings(text))) {
+                && asksNoData(text)) {
             return Kind.THANKS;
         }
         if (words.length <= 6) {
@@ -105,6 +106,24 @@ public final class SmallTalk {
             }
         }
         return null;
+    }
+
+    /**
+     * No data asked: nothing data-like was read, or only the name of an operation in a statement ("вот, теперь вижу
+     * разницу. спасибо": a difference seen, not one asked for).
+     */
+    private static final java.util.regex.Pattern ASKING_VERB = java.util.regex.Pattern.compile(
+            "(?<![\\p{L}])(?:сравни\\p{L}*|compare|покажи\\p{L}*|show|посчитай\\p{L}*|count|list)(?![\\p{L}])");
+
+    private static boolean asksNoData(String text) {
+        List<Lexicon.Finding> found = QuestionReader.findings(text);
+        if (!StepBuilder.isDataLike(found)) {
+            return true;
+        }
+        // only "difference" or "vs" was read: showing or counting days ("спасибо, покажи дни") is still a request
+        return !text.contains("?") && !ASKING_VERB.matcher(TextNormalizer.normalize(text)).find()
+                && found.stream().allMatch(f -> f.kind().equals("op") && f.value().equals("compare")
+                || Set.of("vs", "filler", "connector").contains(f.kind()));
     }
 
     /** The English for a small-talk message (the intent's internal_query of a Russian one). */

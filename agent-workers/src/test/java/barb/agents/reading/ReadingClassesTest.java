@@ -989,4 +989,12 @@ class ReadingClassesTest {
         assertThat(IntentClassifier.classify("what's an outside day. someone mentioned it on a stream").intent())
                 .isEqualTo("concept");
     }
+
+    @Test
+    void thanksWithWordsAroundThemIsSmallTalkUnlessItAsksForSomething() {
+        assertThat(SmallTalk.classify("forget it actually, ta")).isNotNull();
+        assertThat(SmallTalk.classify("ага, теперь вижу разницу, спасибо")).isEqualTo(SmallTalk.Kind.THANKS);
+        assertThat(SmallTalk.classify("спасибо, теперь сравни с 2023")).isNull();
+        assertThat(SmallTalk.classify("thanks, show me those days")).isNull();
+    }
 }
