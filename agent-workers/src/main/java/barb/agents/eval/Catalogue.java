@@ -51,6 +51,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-14", "catalogue/fresh-14.json");
         sets.put("fresh-15", "catalogue/fresh-15.json");
         sets.put("fresh-16", "catalogue/fresh-16.json");
+        sets.put("fresh-17", "catalogue/fresh-17.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
