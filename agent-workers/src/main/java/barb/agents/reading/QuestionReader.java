@@ -427,10 +427,10 @@ public final class QuestionReader {
         return m.group(group) == null ? "" : " " + m.group(group);
     }
 
-    /** Lower case, ё→е, punctuation that carries nothing removed, misspellings and number words repaired. */
     private static final Pattern MONTH_TO_MONTH = Pattern.compile("(?<![\\p{L}])" + PeriodPhrases.monthPattern() + "-"
             + PeriodPhrases.monthPattern() + "(?![\\p{L}])");
 
+    /** Lower case, ё→е, punctuation that carries nothing removed, misspellings and number words repaired. */
     static String normalize(String question) {
         String s = question.toLowerCase(Locale.ROOT)
                 .replace('ё', 'е')
