@@ -152,6 +152,23 @@ public final class Lexicon {
                                 : dayRange(m.group(3), m.group(4));
                         return days == null ? List.of() : kv("offsets", days);
                     }),
+            // "d+1 thru d+5", "t+1..t+3", "д+1 и д+2", "d-1": days counted from the day itself
+            rule("(?<![\\p{L}\\d])[dtд]\\s?([+-])\\s?(\\d)(?:\\s*(?:thru|through|to|till|until|-|–|\\.\\.|по|до)\\s*[dtд]\\s?([+-])\\s?(\\d))?"
+                    + "(?![\\d])", m -> {
+                        int from = Integer.parseInt(m.group(2)) * (m.group(1).equals("-") ? -1 : 1);
+                        if (m.group(3) == null) {
+                            return kv("offsets", String.valueOf(from));
+                        }
+                        int to = Integer.parseInt(m.group(4)) * (m.group(3).equals("-") ? -1 : 1);
+                        if (to < from || to - from > 10) {
+                            return List.of();
+                        }
+                        List<String> each = new ArrayList<>();
+                        for (int d = from; d <= to; d++) {
+                            each.add(String.valueOf(d));
+                        }
+                        return kv("offsets", String.join(",", each));
+                    }),
             rule("(?:бин\\p{L}*|bins|корзин\\p{L}*) (?:на |по |of )?(\\d+)", m -> kv("bins", m.group(1))),
             // "the next 2 days", "следующие 3 дня": each of them
             rule("(?:the )?next (\\d) (?:trading )?days|следующ\\p{L}* (\\d) (?:торгов\\p{L}* )?(?:дня|дней)",
@@ -230,6 +247,9 @@ public final class Lexicon {
                 + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's",
                 kv("later", "1")));
         r.add(rule("(?:the )?same day|в тот же день|в этот же день", kv("later", "0")));
+        // "(any weekday)", "в любой день недели": no filter on that, said so that nobody adds one
+        r.add(rule("(?:on |for )?any (?:weekday|day of (?:the )?week|day|month|session)|(?:в )?любой (?:день(?: недели)?|месяц)|"
+                + "in general|в целом", kv("filler", "")));
         // "(лучше медиана)", "avg or rather the median": the statistic named after it is the one asked for
         r.add(rule("(?:а |или )?(?:лучше|точнее|вернее)(?= (?:медиан|средн|median|mean|avg))|preferably|ideally|or rather",
                 kv("prefer", "")));

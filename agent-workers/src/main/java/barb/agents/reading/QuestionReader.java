@@ -427,6 +427,11 @@ public final class QuestionReader {
         return m.group(group) == null ? "" : " " + m.group(group);
     }
 
+    /** The keys of a canonical where clause ("where session = RTH, pattern = inside_day"), read as conditions. */
+    private static final Set<String> CLAUSE_KEYS = Set.of("session", "pattern", "patterns", "event", "events",
+            "weekday", "weekdays", "month", "months", "gap", "time", "consecutive", "timeframe", "offset");
+    private static final Pattern DEFINED_WORD = Pattern.compile("(^|[,;.] ?)(\\p{L}+) ?(?:=|means) "
+            + "(?=[\\p{L}\\d-])");
     private static final Pattern MONTH_TO_MONTH = Pattern.compile("(?<![\\p{L}])" + PeriodPhrases.monthPattern() + "-"
             + PeriodPhrases.monthPattern() + "(?![\\p{L}])");
 
@@ -473,6 +478,10 @@ public final class QuestionReader {
         s = s.replaceAll("(\\d)(?=%)", "$1");
         s = s.replaceAll("today'?s (?=[\\p{L}%])", "").replaceAll("сегодняшн\\p{L}* (?=\\p{L})", "");
         s = s.replace("n't", " not").replaceAll("'s(?![\\p{L}])", "");
+        // "big = up 4% or more on the week", "selloff = 3 red days in a row": a word defined by what follows it is
+        // that definition (a column's condition such as "is_green = 1" stays)
+        s = DEFINED_WORD.matcher(s).replaceAll(m -> FilterText.METRICS.contains(m.group(2))
+                || CLAUSE_KEYS.contains(m.group(2)) ? m.group() : m.group(1));
         // "февраль-март 2020", "june-august": a range of months, not two words
         s = MONTH_TO_MONTH.matcher(s).replaceAll("$1 - $2");
         s = s.replaceAll("(?<=\\p{L})-(?=\\p{L})", " ");
@@ -642,7 +651,10 @@ public final class QuestionReader {
          */
         private void sortLeftovers() {
             boolean dataLike = StepBuilder.isDataLike(found);
-            boolean measureMissing = found.stream().noneMatch(f -> f.kind().equals("metric") || f.kind().equals("extreme"))
+            // a run's measure is its length: "longest streak … has ever put in" names no missing measure
+            boolean streak = found.stream().anyMatch(f -> f.kind().equals("op") && f.value().equals("streak"));
+            boolean measureMissing = !streak
+                    && found.stream().noneMatch(f -> f.kind().equals("metric") || f.kind().equals("extreme"))
                     && found.stream().anyMatch(f -> MEASURING.contains(f.kind()) || f.kind().equals("op")
                     && MEASURING_OPS.contains(f.value()));
             Leftover previousUnknown = null;

@@ -56,7 +56,7 @@ final class Shorthand {
             Map.entry("cuz", ""), Map.entry("tryna", ""), Map.entry("gonna", "going to"), Map.entry("wanna", "want to"),
             Map.entry("kinda", ""), Map.entry("thru", "through"), Map.entry("sorta", ""), Map.entry("q", ""), Map.entry("pull", "show"),
             // Russian
-            Map.entry("изм", "изменение"), Map.entry("диап", "диапазон"), Map.entry("сред", "средний"), Map.entry("средн", "средний"), Map.entry("стд", "стандартное отклонение"), Map.entry("макс", "максимальное"),
+            Map.entry("изм", "изменение"), Map.entry("диап", "диапазон"), Map.entry("рнж", "ренж"), Map.entry("сред", "средний"), Map.entry("средн", "средний"), Map.entry("стд", "стандартное отклонение"), Map.entry("макс", "максимальное"),
             Map.entry("мед", "медиана"), Map.entry("ср/мед", "среднее"), Map.entry("ср/медиана", "среднее"), Map.entry("скок", "сколько"),
             Map.entry("скока", "сколько"), Map.entry("скоко", "сколько"), Map.entry("скольк", "сколько"),
             Map.entry("сколка", "сколько"), Map.entry("след", "следующий"), Map.entry("пред", "предыдущий"),

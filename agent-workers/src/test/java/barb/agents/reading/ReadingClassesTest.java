@@ -997,4 +997,26 @@ class ReadingClassesTest {
         assertThat(SmallTalk.classify("спасибо, теперь сравни с 2023")).isNull();
         assertThat(SmallTalk.classify("thanks, show me those days")).isNull();
     }
+
+    @Test
+    void daysCountedFromTheDayAreOffsets() {
+        assertThat(read("avg % change after fomc, d+1 thru d+3")).contains("1, 2 and 3 days after");
+        assertThat(read("что делает нк на д+1 и д+2 после цпи")).contains("1 and 2 days after");
+        assertThat(read("avg change t-1 before nfp")).contains("event = nfp").contains("1 days before");
+    }
+
+    @Test
+    void aWordDefinedByWhatFollowsItIsThatDefinition() {
+        assertThat(read("crash = down 3% or more, how many in 2022")).isEqualTo(read("down 3% or more, how many in 2022"));
+        // a canonical condition stays a condition
+        assertThat(read("days in 2024 where is_green = 1, pattern = inside_day")).contains("inside_day");
+    }
+
+    @Test
+    void wordsThatLiftAFilterOrNameARunsLengthAskNothing() {
+        assertThat(QuestionReader.read("median minutes to fill for rth gap downs in general (any weekday)").clarify())
+                .isEmpty();
+        assertThat(QuestionReader.read("longest run of green months nq ever strung together").clarify()).isEmpty();
+        assertThat(read("avg овн рнж за 2024")).isEqualTo(read("avg overnight range in 2024"));
+    }
 }
