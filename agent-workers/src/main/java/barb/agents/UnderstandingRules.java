@@ -66,6 +66,9 @@ final class UnderstandingRules {
             return FollowUps.inContext(question, memory).filter(r -> r.clarify().size() <= own.clarify().size())
                     .orElse(own);
         });
+        if (FollowUps.followsNothing(question, memory, reading)) {
+            reading = new Reading(null, List.of("goal"), null, List.of(), null);
+        }
         return new Result(reading, from(reading, question, lang));
     }
 

@@ -189,6 +189,19 @@ class ClarificationFlowTest {
     }
 
     @Test
+    void aFollowUpWithNothingBeforeItIsAskedWhatItWants() {
+        Pipeline.Run first = pipeline.run("а как насчёт пятниц?");
+        assertThat(first.finish().route()).isEqualTo("clarify");
+        assertThat(first.finish().clarification().context().path("required").get(0).path("field").asText())
+                .isEqualTo("goal");
+        // after a question it changes that question
+        barb.core.Memory afterRange = new barb.core.Memory(List.of(ChatMessage.user("q"), ChatMessage.assistant("a")),
+                List.of(), List.of(barb.agents.reading.FollowUps.LAST_QUERY + ": mean range in 2023"));
+        assertThat(barb.agents.reading.FollowUps.followsNothing("а как насчёт пятниц?", afterRange,
+                barb.agents.reading.QuestionReader.read("а как насчёт пятниц?"))).isFalse();
+    }
+
+    @Test
     void russianSafetyNetIsInRussian() {
         ClarificationState exhausted = new ClarificationState(true, "какой обычно дневной диапазон?",
                 List.of(ChatMessage.assistant("q1"), ChatMessage.user("a1"), ChatMessage.assistant("q2"),

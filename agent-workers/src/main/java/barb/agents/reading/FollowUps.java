@@ -79,6 +79,24 @@ public final class FollowUps {
     }
 
     /** The previous question as changed by this message, or empty when the message is a question of its own. */
+    /**
+     * "а что насчёт понедельников?" as the first message of a chat: a follow-up with nothing before it to follow,
+     * that names days but nothing to compute about them.
+     */
+    public static boolean followsNothing(String question, Memory memory, Reading reading) {
+        String last = memory == null ? null : memory.keyFact(LAST_QUERY);
+        if (last != null && !last.isBlank() || question == null || reading.step() == null || !reading.more().isEmpty()) {
+            return false;
+        }
+        String text = QuestionReader.normalize(question);
+        if (!text.matches("^(?:and |and what about |what about |how about |а |а что |а как |и )(?:насчет |насчёт |с |по |про |for |on )?.*")) {
+            return false;
+        }
+        return reading.step().operation().equals("list") && QuestionReader.findings(question).stream()
+                .noneMatch(f -> Set.of("op", "agg", "metric", "freq", "rank", "howmuch", "extreme", "snapshot", "when")
+                        .contains(f.kind()));
+    }
+
     public static Optional<Reading> resolve(String question, Memory memory) {
         String last = memory == null ? null : memory.keyFact(LAST_QUERY);
         if (last == null || last.isBlank() || question == null || question.isBlank()) {
