@@ -152,12 +152,22 @@ public final class Lexicon {
                                 : dayRange(m.group(3), m.group(4));
                         return days == null ? List.of() : kv("offsets", days);
                     }),
-            // "d+1 thru d+5", "t+1..t+3", "д+1 и д+2", "d-1": days counted from the day itself
+            // "д+1 и д+2", "d+1, d+3": each day of the list
+            rule("(?<![\\p{L}\\d])[dtд]\\s?[+-]\\s?\\d(?:\\s*(?:,|и|and|&)\\s*[dtд]\\s?[+-]\\s?\\d)+(?![\\d])", m -> {
+                        List<String> each = new ArrayList<>();
+                        Matcher day = Pattern.compile("([+-])\\s?(\\d)").matcher(m.group());
+                        while (day.find()) {
+                            each.add((day.group(1).equals("-") ? "-" : "") + day.group(2));
+                        }
+                        return kv("offsets", String.join(",", each));
+                    }),
+            // "d+1 thru d+5", "t+1..t+3", "d-1": days counted from the day itself
             rule("(?<![\\p{L}\\d])[dtд]\\s?([+-])\\s?(\\d)(?:\\s*(?:thru|through|to|till|until|-|–|\\.\\.|по|до)\\s*[dtд]\\s?([+-])\\s?(\\d))?"
                     + "(?![\\d])", m -> {
                         int from = Integer.parseInt(m.group(2)) * (m.group(1).equals("-") ? -1 : 1);
                         if (m.group(3) == null) {
-                            return kv("offsets", String.valueOf(from));
+                            // one day after is the later day ("green on t+1"), as "the next day" is
+                            return from > 0 ? kv("later", String.valueOf(from)) : kv("offsets", String.valueOf(from));
                         }
                         int to = Integer.parseInt(m.group(4)) * (m.group(3).equals("-") ? -1 : 1);
                         if (to < from || to - from > 10) {

@@ -302,7 +302,7 @@ public final class QuestionReader {
      * "How often does RTH take out the overnight low, and what time does that usually happen?": a question in two
      * parts, the second asking when or how often about what the first named.
      */
-    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:and |also |plus |и |а также |а |, )"
+    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:and |also |plus |и |а также |а )"
             + "(?=(?:then )?(?:what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
             + "во сколько|в какое время|в скольких|как часто|сколько (?:раз|из|было|их)|какой шанс|какова вероятность|"
             + "какая вероятность|какой %|какой процент|какая доля|what(?:'s| is) the (?:chance|probability|odds)|"
@@ -663,7 +663,7 @@ public final class QuestionReader {
                 if (left.filler() || WordForms.isStopWord(left.word())) {
                     continue;
                 }
-                // "since the election", "в кризис": a period Barb cannot date is asked about, not left out
+                // "since the election", "во время кризиса": a period Barb cannot date is asked about, not left out
                 if (dataLike && !periodNamed && periodLike(left)) {
                     unknown.add(StepBuilder.UNKNOWN_PERIOD + left.word());
                     previousUnknown = null;
