@@ -2,6 +2,7 @@ package barb.agents;
 
 import barb.agents.answers.Replies;
 import barb.agents.reading.ConceptCatalog;
+import barb.agents.reading.FollowUps;
 import barb.agents.reading.SmallTalk;
 import barb.core.ClarificationState;
 import barb.core.Json;
@@ -13,6 +14,8 @@ import barb.core.StageOutcome;
 import barb.core.Usage;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.List;
 
 /**
  * Rules responder (seed 000 §2.9): greetings, thanks and off-topic messages (always back to NQ), definitions
@@ -46,6 +49,7 @@ public final class ResponderHandler implements StageHandler {
         JsonNode u = envelope.understanding();
         String response;
         String route;
+        List<String> facts = List.of();
         if (u != null && u.path("response").isTextual()) {
             // the clarification safety net: Barb stops asking
             response = u.get("response").asText();
@@ -66,14 +70,17 @@ public final class ResponderHandler implements StageHandler {
             response = Replies.unsupported(envelope.question(), lang);
             route = Routing.responderRoute("data", true);
         } else if ("concept".equals(envelope.intent())) {
-            response = concept(envelope, lang);
+            ConceptCatalog.Concept explained = explained(envelope);
+            response = explained != null ? Replies.concept(explained, lang) : unknownConcept(envelope, lang);
             route = Routing.responderRoute("concept", false);
+            // "что такое NR7?" then "а сколько таких дней было в 2025?": the days the notion names are the chat's subject
+            facts = explained == null ? List.of() : FollowUps.daysOfConcept(explained.name());
         } else {
             response = chitchat(envelope.question(), lang);
             route = Routing.responderRoute("chitchat", false);
         }
         ObjectNode output = Json.object().put("response", response);
-        return StageOutcome.finish(envelope, new StageOutcome.Finish(route, response, ClarificationState.none()),
+        return StageOutcome.finish(envelope, new StageOutcome.Finish(route, response, ClarificationState.none(), facts),
                 input, output, Usage.ZERO).withAnswer(response);
     }
 
@@ -83,14 +90,16 @@ public final class ResponderHandler implements StageHandler {
                 u.path("need_clarification").path("required").path(0).path("field").asText());
     }
 
-    private static String concept(RequestEnvelope envelope, String lang) {
+    /** The notion the question asks about, or null when Barb has no explanation of it. */
+    private static ConceptCatalog.Concept explained(RequestEnvelope envelope) {
         ConceptCatalog.Concept c = ConceptCatalog.find(envelope.question());
         if (c == null && envelope.internalQuery() != null) {
             c = ConceptCatalog.find(envelope.internalQuery());
         }
-        if (c != null) {
-            return Replies.concept(c, lang);
-        }
+        return c;
+    }
+
+    private static String unknownConcept(RequestEnvelope envelope, String lang) {
         String term = ConceptCatalog.askedTerm(envelope.question());
         return Replies.unknownConcept(term == null ? envelope.question().strip() : term, lang);
     }

@@ -80,6 +80,20 @@ public final class FollowUps {
 
     /** The previous question as changed by this message, or empty when the message is a question of its own. */
     /**
+     * The chat's memory after a notion was explained: its days as the last question ("list days where pattern =
+     * nr7"), so "а сколько таких дней было в 2025?" counts them. Empty for a notion that names no days (median, RTH
+     * alone names a session and is kept too).
+     */
+    public static List<String> daysOfConcept(String name) {
+        Reading r = QuestionReader.read(name);
+        if (r.step() == null || !r.clarify().isEmpty() || r.outOfScope() != null || !r.more().isEmpty()
+                || !r.step().operation().equals("list") || r.step().atoms().stream().allMatch(a -> a.filter().isEmpty())) {
+            return List.of();
+        }
+        return List.of(LAST_QUERY + ": " + barb.agents.steps.StepText.render(r.step()), LAST_DAYS + ": ");
+    }
+
+    /**
      * "а что насчёт понедельников?" as the first message of a chat: a follow-up with nothing before it to follow,
      * that names days but nothing to compute about them.
      */
