@@ -1,6 +1,7 @@
 package barb.agents;
 
 import barb.agents.answers.Messages;
+import barb.agents.answers.Replies;
 import barb.agents.answers.Wording;
 import barb.agents.periods.DateResolver;
 import barb.agents.reading.FollowUps;
@@ -32,9 +33,6 @@ final class UnderstandingRules {
 
     static final List<String> CAPABILITIES = List.of("statistics of NQ daily and intraday history since 2008",
             "days matching conditions, patterns or events", "comparisons of periods, sessions and weekdays");
-
-    /** The reason of a period clarification about words Barb cannot date ("since the election"). */
-    static final String UNKNOWN_PERIOD = "not a period Barb can date:";
 
     private final Supplier<DataCoverage> coverage;
 
@@ -166,7 +164,7 @@ final class UnderstandingRules {
                     List.of("New York time (ET)"));
             default -> {
                 if (field.startsWith("period:")) {
-                    yield new ClarificationItem("period", UNKNOWN_PERIOD + " '" + field.substring("period:".length())
+                    yield new ClarificationItem("period", Replies.UNKNOWN_PERIOD + " '" + field.substring("period:".length())
                             + "'", alternatives);
                 }
                 if (field.startsWith("term:")) {

@@ -182,6 +182,9 @@ public final class Replies {
         return o.replaceAll("[.\\s]+$", "");
     }
 
+    /** How a period clarification about words Barb cannot date begins its reason ("… 'election'"). */
+    public static final String UNKNOWN_PERIOD = "not a period Barb can date:";
+
     /**
      * The clarifying question for the understander's need_clarification: the first item (required before
      * optional, seed 004), with its options.
@@ -200,7 +203,7 @@ public final class Replies {
             case "compare_groups" -> m.get("clarify.compareGroups");
             case "metric" -> m.get("clarify.metric");
             case "threshold" -> m.get("clarify.threshold");
-            case "period" -> item.reason() != null && item.reason().startsWith("not a period Barb can date")
+            case "period" -> item.reason() != null && item.reason().startsWith(UNKNOWN_PERIOD)
                     ? m.get("clarify.periodTerm", "term", quoted(item.reason())) : m.get("clarify.period");
             case "outcome" -> m.get("clarify.outcome");
             case "timezone" -> m.get("clarify.timezone");
