@@ -324,7 +324,7 @@ class PipelineEndToEndTest {
     }
 
     static Stream<String> tradingDays() {
-        return Stream.of("trading days in 2024", "торговые дни в 2024");
+        return Stream.of("how many trading days in 2024", "торговые дни в 2024");
     }
 
     @Test
