@@ -108,13 +108,13 @@ public final class SmallTalk {
         return null;
     }
 
+    private static final java.util.regex.Pattern ASKING_VERB = java.util.regex.Pattern.compile(
+            "(?<![\\p{L}])(?:сравни\\p{L}*|compare|покажи\\p{L}*|show|посчитай\\p{L}*|count|list)(?![\\p{L}])");
+
     /**
      * No data asked: nothing data-like was read, or only the name of an operation in a statement ("вот, теперь вижу
      * разницу. спасибо": a difference seen, not one asked for).
      */
-    private static final java.util.regex.Pattern ASKING_VERB = java.util.regex.Pattern.compile(
-            "(?<![\\p{L}])(?:сравни\\p{L}*|compare|покажи\\p{L}*|show|посчитай\\p{L}*|count|list)(?![\\p{L}])");
-
     private static boolean asksNoData(String text) {
         List<Lexicon.Finding> found = QuestionReader.findings(text);
         if (!StepBuilder.isDataLike(found)) {

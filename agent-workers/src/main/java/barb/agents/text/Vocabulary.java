@@ -16,9 +16,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * The words a reader knows, matched the way people type them. A known entry is a whole word ("average") or a
  * word start that takes any ending ("волатильност" of "волатильность", "волатильностью"). An unknown token is
  * read as a known word when it has the same Snowball stem ("averaged" → "average") or is a typo of exactly one
- * known word: one edit (insert, delete, substitute, swap of neighbours) for 4 letters and more (6 for a word start), two when the token
- * has 6 letters or more and the known word 8 or more, found with Lucene's Levenshtein automata. Shorter tokens are
- * never corrected: too many words are that close.
+ * known word: one edit (insert, delete, substitute, swap of neighbours) for 4 letters and more (6 for a word
+ * start), two when the token has 6 letters or more and the known word 8 or more, found with Lucene's Levenshtein
+ * automata. Shorter tokens are never corrected: too many words are that close. A token that begins with a short
+ * start but is one edit from one whole word is that word ("weekdy" → "weekday").
  */
 public final class Vocabulary {
     /** How a token was recognised. */
@@ -80,8 +81,9 @@ public final class Vocabulary {
         if (words.contains(token)) {
             return Optional.of(new Match(token, Kind.KNOWN));
         }
-        if (knows(token)) {
-            return longestStart(token) > MAX_SHORT_START || token.length() < MIN_TYPO_START_LENGTH
+        int start = longestStart(token);
+        if (start > 0) {
+            return start > MAX_SHORT_START || token.length() < MIN_TYPO_START_LENGTH
                     ? Optional.of(new Match(token, Kind.KNOWN))
                     : cache.computeIfAbsent(token, this::shortStartOrTypo);
         }
@@ -91,6 +93,7 @@ public final class Vocabulary {
     /** A start this short says little of the word: "week" begins "weekly" and also the typo "weekdy". */
     private static final int MAX_SHORT_START = 5;
 
+    /** The length of the longest known start the token begins with, 0 when none. */
     private int longestStart(String token) {
         int longest = 0;
         for (String s : starts) {
