@@ -56,14 +56,12 @@ public final class ClarifyContinueHandler implements StageHandler {
     }
 
     /** The field the pending clarification asked about first, or null. */
-    private static String pendingField(ClarificationState state) {
-        NeedClarification pending = AgentOutcomes.readNeedClarification(state.context());
+    private static String pendingField(NeedClarification pending) {
         return pending == null || pending.required().isEmpty() ? null : pending.required().get(0).field();
     }
 
     /** True when the answer names the kind of thing the pending clarification asked about. */
-    private static boolean givesWhatWasAsked(ClarificationState state, String answer, List<Lexicon.Finding> said) {
-        NeedClarification pending = AgentOutcomes.readNeedClarification(state.context());
+    private static boolean givesWhatWasAsked(NeedClarification pending, String answer, List<Lexicon.Finding> said) {
         if (pending == null || pending.required().isEmpty()) {
             return false;
         }
@@ -95,6 +93,7 @@ public final class ClarifyContinueHandler implements StageHandler {
             return new ClarifyContinueResult("chitchat", null, false, true, null,
                     Replies.smallTalk(smallTalk, answerLang), false, null, null, null, null);
         }
+        NeedClarification pending = AgentOutcomes.readNeedClarification(state.context());
         // "RTH" alone reads as "days in RTH": only an answer that names what to compute is a question of its own,
         // so only such an answer is read on its own
         List<Lexicon.Finding> said = QuestionReader.findings(answer);
@@ -102,11 +101,11 @@ public final class ClarifyContinueHandler implements StageHandler {
         UnderstandingRules.Result fresh = standsAlone
                 ? rules.understand(answer, answerLang, envelope.chatStateOrFresh().memory()) : null;
         UnderstandingRules.Result combined = original.isBlank() ? null
-                : rules.understood(FollowUps.answer(original, answer, pendingField(state)), original, lang);
+                : rules.understood(FollowUps.answer(original, answer, pendingField(pending)), original, lang);
         boolean freshComplete = fresh != null && fresh.understanding().understood();
         boolean combinedComplete = combined != null && combined.understanding().understood();
         // "range, rth" after "what do you mean by move?": an answer that gives what was asked completes the question
-        boolean givesWhatWasAsked = givesWhatWasAsked(state, answer, said);
+        boolean givesWhatWasAsked = givesWhatWasAsked(pending, answer, said);
         if (combinedComplete && (!freshComplete || givesWhatWasAsked || fresh.step().equals(combined.step()))) {
             Understanding u = combined.understanding();
             return new ClarifyContinueResult(null, u.goal(), true, false, u.expandedQuery(), u.acknowledge(), false,
@@ -128,7 +127,6 @@ public final class ClarifyContinueHandler implements StageHandler {
             return new ClarifyContinueResult(null, null, false, true, null, null, false, null, null, null,
                     Replies.safetyNet(lang));
         }
-        NeedClarification pending = AgentOutcomes.readNeedClarification(state.context());
         return new ClarifyContinueResult(null, "partially understood", false, false, null, null, true, pending,
                 state.historyWithAnswer(answer), null, null);
     }

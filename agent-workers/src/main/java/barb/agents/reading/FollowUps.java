@@ -122,14 +122,15 @@ public final class FollowUps {
         }
         // "ну вот, другое дело. а медианный?": the last sentence, opening like a follow-up and naming no subject of
         // its own, is the follow-up
+        String text = QuestionReader.normalize(question);
         String[] sentences = question.strip().split("(?<=[.!?])\\s+");
         String lastSentence = sentences[sentences.length - 1];
-        if (sentences.length > 1 && !LEAD.matcher(QuestionReader.normalize(question)).find()
+        if (sentences.length > 1 && !LEAD.matcher(text).find()
                 && LEAD.matcher(QuestionReader.normalize(lastSentence)).find()
                 && QuestionReader.findings(lastSentence).stream().noneMatch(f -> SUBJECTS.contains(f.kind()))) {
             question = lastSentence;
+            text = QuestionReader.normalize(question);
         }
-        String text = QuestionReader.normalize(question);
         Optional<Reading> day = oneOfTheDays(text, memory.keyFact(LAST_DAYS));
         if (day.isPresent()) {
             return day;
@@ -521,8 +522,9 @@ public final class FollowUps {
             return Optional.empty();
         }
         // "…, same year", "за тот же период": the message says it keeps the previous days, however long it is
-        boolean samePeriod = SAME_PERIOD.matcher(QuestionReader.normalize(question)).find();
-        if (!samePeriod && QuestionReader.normalize(question).split(" ").length > 10) {
+        String text = QuestionReader.normalize(question);
+        boolean samePeriod = SAME_PERIOD.matcher(text).find();
+        if (!samePeriod && text.split(" ").length > 10) {
             return Optional.empty();
         }
         List<Lexicon.Finding> said = QuestionReader.findings(question);

@@ -18,6 +18,9 @@ import java.util.regex.Pattern;
  * ("morning star" before "morning", "day after a holiday" before "the day after").
  */
 public final class Lexicon {
+    /** One day of a "д+1 и д+2" list: its sign and number. */
+    private static final Pattern SIGNED_DAY = Pattern.compile("([+-])\\s?(\\d)");
+
     private Lexicon() {
     }
 
@@ -155,7 +158,7 @@ public final class Lexicon {
             // "д+1 и д+2", "d+1, d+3": each day of the list
             rule("(?<![\\p{L}\\d])[dtд]\\s?[+-]\\s?\\d(?:\\s*(?:,|и|and|&)\\s*[dtд]\\s?[+-]\\s?\\d)+(?![\\d])", m -> {
                         List<String> each = new ArrayList<>();
-                        Matcher day = Pattern.compile("([+-])\\s?(\\d)").matcher(m.group());
+                        Matcher day = SIGNED_DAY.matcher(m.group());
                         while (day.find()) {
                             each.add((day.group(1).equals("-") ? "-" : "") + day.group(2));
                         }

@@ -480,10 +480,15 @@ public final class QuestionReader {
         s = s.replace("n't", " not").replaceAll("'s(?![\\p{L}])", "");
         // "big = up 4% or more on the week", "selloff = 3 red days in a row": a word defined by what follows it is
         // that definition (a column's condition such as "is_green = 1" stays)
-        s = DEFINED_WORD.matcher(s).replaceAll(m -> FilterText.METRICS.contains(m.group(2))
-                || CLAUSE_KEYS.contains(m.group(2)) ? m.group() : m.group(1));
+        // (normalize runs many times per question: the patterns run only where their sign is)
+        if (s.indexOf('=') >= 0 || s.contains("means")) {
+            s = DEFINED_WORD.matcher(s).replaceAll(m -> FilterText.METRICS.contains(m.group(2))
+                    || CLAUSE_KEYS.contains(m.group(2)) ? m.group() : m.group(1));
+        }
         // "февраль-март 2020", "june-august": a range of months, not two words
-        s = MONTH_TO_MONTH.matcher(s).replaceAll("$1 - $2");
+        if (s.indexOf('-') >= 0) {
+            s = MONTH_TO_MONTH.matcher(s).replaceAll("$1 - $2");
+        }
         s = s.replaceAll("(?<=\\p{L})-(?=\\p{L})", " ");
         // "jun/jul/aug", "mon/fri": a list
         s = WORD_SLASH.matcher(s).replaceAll(" and ");
