@@ -52,6 +52,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-15", "catalogue/fresh-15.json");
         sets.put("fresh-16", "catalogue/fresh-16.json");
         sets.put("fresh-17", "catalogue/fresh-17.json");
+        sets.put("fresh-18", "catalogue/fresh-18.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
