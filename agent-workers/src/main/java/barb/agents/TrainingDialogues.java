@@ -19,7 +19,8 @@ public final class TrainingDialogues {
     /** Resource names of the sets trained on, in the order they were written. */
     public static final List<String> SETS = List.of("catalogue/questions.json", "catalogue/holdout.json",
             "catalogue/holdout-2.json", "catalogue/fresh-3.json", "catalogue/fresh-4.json", "catalogue/fresh-6.json",
-            "catalogue/fresh-12.json", "catalogue/fresh-14.json", "catalogue/fresh-16.json");
+            "catalogue/fresh-12.json", "catalogue/fresh-14.json", "catalogue/fresh-16.json",
+            "catalogue/fresh-19.json");
 
     private TrainingDialogues() {
     }

@@ -53,6 +53,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-16", "catalogue/fresh-16.json");
         sets.put("fresh-17", "catalogue/fresh-17.json");
         sets.put("fresh-18", "catalogue/fresh-18.json");
+        sets.put("fresh-19", "catalogue/fresh-19.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
