@@ -230,9 +230,16 @@ public final class Lexicon {
                 + "(?:тройн|четверн)\\p{L}* ведьм\\p{L}*", kv("event", "quad_witching")));
         r.add(rule("(?:monthly )?opex(?: days?)?|(?:monthly )?options? expirations?(?: days?)?|expiration days?|expirations?|"
                 + "экспираци\\p{L}*(?: опцион\\p{L}*)?|опекс\\p{L}*", kv("event", "opex")));
-        r.add(rule("(?:(?:the )?(?:days?|sessions?) )?before (?:a |the )?holidays?|перед праздник\\p{L}*|"
+        // "the day before thanksgiving", "после рождества": a named market holiday is the holiday days of its month
+        r.add(rule("(?:(?:the )?(?:days?|sessions?) )?(before|after) (?:the )?(thanksgiving|christmas|xmas|"
+                + "july 4(?:th)?|(?:the )?4th of july|independence day)(?: day| holiday)?|"
+                + "(перед|накануне|после) (дн\\p{L}* благодарени\\p{L}*|рождеств\\p{L}*)",
+                m -> kv("event", m.group(1) != null && m.group(1).equals("before") || m.group(3) != null
+                        && !m.group(3).equals("после") ? "day_before_holiday" : "day_after_holiday",
+                        "month", holidayMonth(m.group(2) != null ? m.group(2) : m.group(4)))));
+        r.add(rule("(?:(?:the )?(?:days?|sessions?) )?before (?:a |the )?(?:market |exchange |bank |us |federal )?holidays?|перед праздник\\p{L}*|"
                 + "накануне праздник\\p{L}*|предпраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_before_holiday")));
-        r.add(rule("(?:(?:the )?(?:first )?(?:trading )?(?:days?|sessions?) )?after (?:a |the )?holidays?|"
+        r.add(rule("(?:(?:the )?(?:first )?(?:trading )?(?:days?|sessions?) )?after (?:a |the )?(?:market |exchange |bank |us |federal )?holidays?|"
                 + "(?:(?:в )?перв\\p{L}* (?:торгов\\p{L}* )?(?:день|дни|дня|дням|сесси\\p{L}*) )?после праздник\\p{L}*|"
                 + "послепраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_after_holiday")));
         r.add(rule("early close(?:s|d)?(?: days?)?|shortened (?:days?|sessions?)|half[ -]days?|"
@@ -360,9 +367,19 @@ public final class Lexicon {
         r.add(rule("breakouts?|пробо\\p{L}*", kv("pattern", "breakout_high", "pattern", "breakout_low")));
 
         // N green / red days in a row
-        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:consecutive |straight )?(green|red|зелен\\p{L}*|красн\\p{L}*|"
-                + "bullish|bearish)(?: (?:days?|candles?|sessions?|closes?|bars?|дн\\p{L}*|день|дня|свеч\\p{L}*|"
-                + "сесси\\p{L}*))?(?: (?:in a row|consecutive|straight|подряд))?", Lexicon::consecutive));
+        // "3 or more red months in a row": weeks and months are the bars the run is counted on
+        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+)(?:\\+| or more| or longer| и более| или более)? (?:consecutive |straight )?"
+                + "(green|red|зелен\\p{L}*|красн\\p{L}*|bullish|bearish)(?: (?:days?|candles?|sessions?|closes?|bars?|дн\\p{L}*|день|дня|"
+                + "свеч\\p{L}*|сесси\\p{L}*|(weeks?|months?|недел\\p{L}*|месяц\\p{L}*)))?(?: (?:in a row|consecutive|straight|подряд))?",
+                m -> {
+                    List<String[]> run = consecutive(m.group(1), m.group(2), m.group(3));
+                    if (run == null || m.group(4) == null) {
+                        return run;
+                    }
+                    List<String[]> withBars = new ArrayList<>(run);
+                    withBars.addAll(kv("tf", unitTimeframe(m.group(4))));
+                    return withBars;
+                }));
         r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:consecutive|straight) (green|red)(?: days?| sessions?| candles?)?",
                 Lexicon::consecutive));
         r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:дн\\p{L}*|день|дня|свеч\\p{L}*) подряд (зелен\\p{L}*|красн\\p{L}*)",
@@ -515,7 +532,7 @@ public final class Lexicon {
                 + "интервал\\p{L}*|блок\\p{L}*)", kv("bucket", "60m")));
         // "which 1h bar has the biggest avg range": the hours of the day compared, not the single biggest bar (read
         // before the bar size takes the words)
-        r.add(rule("(?:which|what) (?:1h|1 ?hr|60 ?m(?:in)?|hourly|one hour|hour) (?:bar|candle)s?|"
+        r.add(rule("(?:which|what|each|every|for each) (?:1h|1 ?hr|60 ?m(?:in)?|hourly|one hour|hour) (?:bar|candle)s?|"
                 + "как(?:ой|ая|ие) (?:1h |часов\\p{L}* |1 час\\p{L}* )(?:бар|свеч)\\p{L}*", kv("group", "hour")));
         r.add(rule("пятиминут\\p{L}*(?: (?:бар|свеч)\\p{L}*)?", kv("tf", "5m")));
         r.add(rule("часовик\\p{L}*|часов(?:ой|ые|ых|ого) (?:бар|свеч)\\p{L}*", kv("tf", "1h")));
@@ -621,8 +638,9 @@ public final class Lexicon {
         r.add(rule("(?:by|per) quarters?|quarterly|по кварталам|поквартально", kv("group", "quarter")));
         r.add(rule("(?:by|per) years?|yearly|annually|year by year|year over year|по годам|год за годом|погодично",
                 kv("group", "year")));
-        r.add(rule("(?:by|per|each|for each|every) (?:rth |eth |trading )?hours?|hour by hour|(?:which|what) hour|по часам|(?:в )?как(?:ой|ие|ом|ая) час(?:у|ам|ы|а)?|"
-                + "в котором часу|каждый час", kv("group", "hour")));
+        r.add(rule("(?:by|per|each|for each|every) (?:rth |eth |trading )?hours?|"
+                + "hour by hour|(?:по )?кажд(?:ому|ого|ый|ом) час\\p{L}*|(?:which|what) hour|по часам|(?:в )?как(?:ой|ие|ом|ая) час(?:у|ам|ы|а)?|"
+                + "в котором часу", kv("group", "hour")));
 
         // the daily extreme and when it forms
         r.add(rule("what time|at what time|which time|time of (?:the )?(?:day|daily)?|во сколько|в какое время|"
@@ -1260,6 +1278,13 @@ public final class Lexicon {
             default -> "weekday";
         };
         return kv("each", group);
+    }
+
+    private static String holidayMonth(String holiday) {
+        if (holiday.startsWith("thanks") || holiday.startsWith("дн")) {
+            return "november";
+        }
+        return holiday.startsWith("christ") || holiday.startsWith("xmas") || holiday.startsWith("рожд") ? "december" : "july";
     }
 
     private static String extreme(String word) {

@@ -1,6 +1,7 @@
 package barb.agents.reading;
 
 import barb.agents.periods.PeriodPhrases;
+import barb.agents.text.SpelledWords;
 import barb.agents.text.Vocabulary;
 
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ final class LexiconWords {
         for (String source : sources) {
             collect(source, words, starts);
         }
-        return new Vocabulary(words, starts);
+        return new Vocabulary(words, starts, SpelledWords::isWord);
     }
 
     /** The literal words and word starts of one regular expression. */

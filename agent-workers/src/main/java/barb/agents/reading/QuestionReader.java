@@ -59,6 +59,15 @@ public final class QuestionReader {
             "with", "having", "without", "excluding", "except", "unless", "когда", "если", "после", "при", "кроме",
             "без", "пока", "с", "со");
     private static final Set<String> DAYS = Set.of("days", "day", "sessions", "дней", "дни", "дня", "день");
+    /** "than 2025" after a comparison word other than a threshold's ("more than 2000" is a number). */
+    private static final Pattern THAN_YEAR = Pattern.compile("(?: (?:higher|lower|bigger|smaller|better|worse|"
+            + "больше|меньше|выше|ниже|лучше|хуже|сильнее|слабее),?)?(?<!more|less|fewer|greater|over|under) "
+            + "(?:than (?:in )?|чем в )((?:19|20)\\d\\d)"
+            + "(?![\\d.,]| ?(?:%|pts|points|пункт))(?: год\\p{L}*)?");
+    private static final Pattern YEAR = Pattern.compile("(?<![\\d.])(?:19|20)\\d\\d(?![\\d.])");
+    private static final Pattern MULTIPLE_WORD = Pattern.compile("(?<![\\p{L}])(double|twice|triple|thrice|вдвое|втрое|"
+            + "в два раза|в три раза|в полтора раза)(?= (?:больше |выше |более )?(?:the |its |their |чем |от )?"
+            + "(?:\\d+[ -]?(?:day|d|дневн\\p{L}*) )?(?:average|avg|mean|median|средн\\p{L}*|медиан\\p{L}*))");
     /** Findings that measure something: without a metric of their own, an unknown word may be the measure. */
     private static final Set<String> MEASURING = Set.of("agg", "rank");
     private static final Set<String> MEASURING_OPS = Set.of("distribution", "correlation");
@@ -312,18 +321,27 @@ public final class QuestionReader {
      * "q4 recap: avg daily % change, avg rth range, and how many red days": after a colon that sets the scene, a
      * list of asks, each naming its own measure; a comma or "and" before an average or a count starts the next.
      */
-    private static final Pattern LISTED_ASK = Pattern.compile("(?:,\\s*(?:and |и )?|\\s+(?:and|и) )"
-            + "(?=(?:the |the same |then |а )?(?:avg|average|mean|median|средн\\p{L}*|медиан\\p{L}*|ср\\.?|how many|сколько)"
-            + "(?![\\p{L}]))");
+    private static final Pattern LISTED_ASK = Pattern.compile("(?<!best|worst|лучш\\p{L}{0,4}|худш\\p{L}{0,4})"
+            + "(?:,\\s*(?:and |и )?|\\s+(?:and|и) )"
+            + "(?=(?:the |the same |then |а )?(?:avg|average|mean|median|средн\\p{L}*|медиан\\p{L}*|ср\\.?|how many|сколько|"
+            + "how often|как часто|% of|what %|какой %|доля|долю|the odds|шанс|best|worst|biggest|largest|top|"
+            + "лучш\\p{L}*|худш\\p{L}*|сам\\p{L}+ (?:больш|сильн|слаб|мал)\\p{L}*)(?![\\p{L}]))");
+    /** What sets the scene before a list of asks: a colon, or a dash between spaces ("day before thanksgiving - …"). */
+    private static final Pattern SCENE_END = Pattern.compile(":|\\s[-\u2014\u2013]\\s");
 
     /** Kinds of findings that say what a part asks for, rather than about which days. */
     private static final Set<String> ASKS = Set.of("op", "agg", "freq", "howmuch", "rank", "n", "ndefault");
+
+    private static boolean asks(String part) {
+        return findings(part).stream().anyMatch(f -> ASKS.contains(f.kind()));
+    }
 
     /** The message cut where each further ask starts: one part for a message of one ask. */
     private static List<String> parts(String question) {
         String lower = question.toLowerCase(Locale.ROOT);
         List<String> parts = new ArrayList<>();
-        int colon = lower.indexOf(':');
+        Matcher scene = SCENE_END.matcher(lower);
+        int colon = scene.find() ? scene.start() : -1;
         // a list of asks only after a colon (the scene) and only when it names at least two of them
         Matcher listed = LISTED_ASK.matcher(lower);
         if (colon > 0 && listed.find(colon) && !lower.substring(colon + 1).matches("\\s*\\d.*")) {
@@ -336,6 +354,11 @@ public final class QuestionReader {
                 }
             }
             parts.add(question.substring(from));
+            // "quick q - when nq gaps down …, how often …": a part that asks nothing is a condition, not an ask
+            String firstAsk = parts.get(0).substring(Math.min(parts.get(0).length(), scene.end()));
+            if (!asks(firstAsk) || !parts.stream().skip(1).allMatch(QuestionReader::asks)) {
+                return List.of(question);
+            }
             return parts;
         }
         Matcher m = SECOND_PART.matcher(lower);
@@ -470,6 +493,17 @@ public final class QuestionReader {
             s = TOMORROW.matcher(s).replaceAll("next day");
         }
         s = s.replaceAll("(\\d)[xх](?![\\p{L}\\d])", "$1 x");
+        // "was 2022 more volatile than 2025", "в 2024 ренж выше, чем в 2023": a year against another is a comparison
+        Matcher thanYear = THAN_YEAR.matcher(s);
+        if (thanYear.find() && YEAR.matcher(s.substring(0, thanYear.start())).find()) {
+            s = thanYear.replaceAll(" vs $1");
+        }
+        // "more than double the 20-day average", "вдвое выше среднего": a multiple written in words
+        s = MULTIPLE_WORD.matcher(s).replaceAll(m -> switch (m.group(1)) {
+            case "triple", "thrice", "втрое", "в три раза" -> "3 x";
+            case "в полтора раза" -> "1.5 x";
+            default -> "2 x";
+        });
         // "tomorrow's change" next to today's is the next day's change in the history, not a forecast
         s = s.replaceAll("tomorrow'?s (?=\\p{L})", "next day's ")
                 .replaceAll("завтрашн\\p{L}* (\\p{L}+)", "$1 следующего дня");

@@ -317,7 +317,8 @@ final class StepBuilder {
             operation = Operation.DISTRIBUTION;
         } else if (has("each") && ranking || has("group") && ranking && explicitN) {
             operation = Operation.TOP_N;
-        } else if (has("group")) {
+        } else if (has("group") || has("each") && has("agg")) {
+            // "avg rth range for each year": the days grouped by the unit named, one figure per group
             operation = Operation.GROUP;
         } else if (has("op", "compare") || has("vs") || sideCount() >= 2 || has("apart") && listedSides()
                 || has("complement") && has("agg") && !has("op", "count")
@@ -536,7 +537,7 @@ final class StepBuilder {
             case AGGREGATE -> params.put("aggregate", first("agg") != null ? first("agg") : "mean");
             case GROUP -> {
                 params.put("aggregate", first("agg") != null ? first("agg") : "mean");
-                params.put("group_by", first("group"));
+                params.put("group_by", has("group") ? first("group") : first("each"));
                 String sort = sortWord != null ? sortWord : rankSort;
                 if (sort != null) {
                     params.put("sort", sort);

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * The words a reader knows, matched the way people type them. A known entry is a whole word ("average") or a
@@ -42,6 +43,7 @@ public final class Vocabulary {
     private static final int MIN_TWO_EDIT_LENGTH = 8;
 
     private final Set<String> words;
+    private final Predicate<String> realWord;
     private final List<String> starts;
     private final Map<String, String> byStem = new HashMap<>();
     private final Map<String, Optional<Match>> cache = new ConcurrentHashMap<>();
@@ -52,6 +54,17 @@ public final class Vocabulary {
      * @param starts word starts that take any ending
      */
     public Vocabulary(Collection<String> words, Collection<String> starts) {
+        this(words, starts, token -> false);
+    }
+
+    /**
+     * @param words    whole words
+     * @param starts   word starts that take any ending
+     * @param realWord whether a token is a correctly spelled word of its language: such a token is never read as a
+     *                 typo of another word ("hunch" is not "lunch"), only as another form of one
+     */
+    public Vocabulary(Collection<String> words, Collection<String> starts, Predicate<String> realWord) {
+        this.realWord = realWord;
         this.words = Set.copyOf(words);
         this.starts = List.copyOf(new TreeSet<>(starts));
         for (String w : new TreeSet<>(words)) {
@@ -131,7 +144,7 @@ public final class Vocabulary {
         if (sameStem != null) {
             return Optional.of(new Match(sameStem, Kind.STEM));
         }
-        if (token.length() < MIN_TYPO_LENGTH) {
+        if (token.length() < MIN_TYPO_LENGTH || realWord.test(token)) {
             return Optional.empty();
         }
         Match found = typos(token);

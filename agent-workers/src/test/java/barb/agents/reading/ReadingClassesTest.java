@@ -1019,4 +1019,57 @@ class ReadingClassesTest {
         assertThat(QuestionReader.read("longest run of green months nq ever strung together").clarify()).isEmpty();
         assertThat(read("avg овн рнж за 2024")).isEqualTo(read("avg overnight range in 2024"));
     }
+
+    @Test
+    void anAverageForEachUnitIsOneFigurePerUnit() {
+        assertThat(read("mean rth range for each year since 2016")).contains("by year");
+        assertThat(read("median volume of each hourly candle in rth 2024")).contains("by hour");
+        assertThat(read("средний объем по каждому часу ртх в 2024")).contains("by hour");
+        // a ranking per unit stays the best rows of each unit
+        assertThat(read("top 2 days for each year since 2021")).contains("of each year");
+    }
+
+    @Test
+    void aNamedMarketHolidayIsTheHolidayDaysOfItsMonth() {
+        assertThat(read("avg range the day before christmas")).contains("day_before_holiday").contains("december");
+        assertThat(read("средний рейндж после дня благодарения")).contains("day_after_holiday").contains("november");
+        assertThat(read("avg change on the day before a market holiday")).contains("day_before_holiday")
+                .doesNotContain("before where");
+    }
+
+    @Test
+    void aSceneBeforeADashWithSeveralAsksIsOneStepPerAsk() {
+        assertThat(QuestionReader.read("fomc days since 2019 - avg rth range and how often they closed red").steps())
+                .hasSize(2);
+        assertThat(QuestionReader.read("2023 summary: avg daily change, best day and worst day").steps()).hasSize(3);
+        // a condition before the dash asks nothing: one question
+        assertThat(QuestionReader.read("small q - when nq gaps up 1%, how often does rth close red?").steps())
+                .hasSize(1);
+        // "best and worst" is one ask
+        assertThat(QuestionReader.read("so - best and worst weekday on average since 2015").steps()).hasSize(1);
+    }
+
+    @Test
+    void aRunOfNOrMoreWeeksOrMonthsIsCountedOnThoseBars() {
+        assertThat(read("how many times 4 or more green weeks in a row")).contains("consecutive green >= 4")
+                .contains("weekly");
+        assertThat(read("сколько раз было 3+ красных месяца подряд")).contains("consecutive red >= 3")
+                .contains("monthly");
+    }
+
+    @Test
+    void aMultipleInWordsIsTheNumber() {
+        assertThat(read("days in 2023 when rth volume was more than double the 20-day average"))
+                .contains("volume > 2 x avg 20d");
+        assertThat(read("дни когда объем ртх втрое выше среднего")).contains("volume > 3 x avg 20d");
+    }
+
+    @Test
+    void aYearThanAnotherYearIsAComparison() {
+        assertThat(read("was 2019 a calmer year than 2021 in avg rth range")).startsWith("compare")
+                .contains("2019").contains("2021");
+        assertThat(read("в 2021 средний объем ртх ниже, чем в 2020?")).startsWith("compare");
+        // "more than 2000" is a threshold, not a year
+        assertThat(read("days of 2024 with volume more than 2000")).contains("volume > 2000");
+    }
 }

@@ -68,4 +68,13 @@ class VocabularyTest {
         Vocabulary close = new Vocabulary(List.of("highs", "lights"), List.of());
         assertThat(close.match("hights")).isEmpty();
     }
+
+    @Test
+    void aCorrectlySpelledWordIsNeverReadAsATypoOfAnother() {
+        Vocabulary spelled = new Vocabulary(List.of("lunch", "loss", "range"), List.of(), SpelledWords::isWord);
+        assertThat(spelled.match("hunch")).isEmpty();
+        assertThat(spelled.match("rnage")).hasValue(new Vocabulary.Match("range", Vocabulary.Kind.TYPO));
+        // another form of a known word is still that word
+        assertThat(spelled.match("losses")).hasValue(new Vocabulary.Match("loss", Vocabulary.Kind.STEM));
+    }
 }
