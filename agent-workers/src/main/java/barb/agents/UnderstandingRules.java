@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  */
 final class UnderstandingRules {
     /** Between the steps of a question in several parts, in the expanded query. */
-    static final String STEP_SEPARATOR = " ; ";
+    static final String STEP_SEPARATOR = FollowUps.STEP_SEPARATOR;
 
     static final List<String> CAPABILITIES = List.of("statistics of NQ daily and intraday history since 2008",
             "days matching conditions, patterns or events", "comparisons of periods, sessions and weekdays");

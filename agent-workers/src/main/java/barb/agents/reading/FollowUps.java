@@ -1,6 +1,7 @@
 package barb.agents.reading;
 
 import barb.core.Memory;
+import barb.core.ParsedStep;
 
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -25,6 +26,8 @@ import java.util.regex.Pattern;
  */
 public final class FollowUps {
     public static final String LAST_QUERY = "last query";
+    /** How the steps of one question are joined, in {@link #LAST_QUERY} and in the parser's input. */
+    public static final String STEP_SEPARATOR = " ; ";
     /** The days of the previous answer's rows, in its order, comma-separated: "that day", "the second one". */
     public static final String LAST_DAYS = "last days";
 
@@ -116,6 +119,34 @@ public final class FollowUps {
         if (last == null || last.isBlank() || question == null || question.isBlank()) {
             return Optional.empty();
         }
+        // "а те же две цифры за 2024?" after a mean and a median: every step of the previous answer is changed alike,
+        // when the change keeps what each step computed
+        String[] steps = last.split(java.util.regex.Pattern.quote(STEP_SEPARATOR));
+        if (steps.length > 1) {
+            Reading out = null;
+            for (String step : steps) {
+                Optional<Reading> changed = resolve(question, memory, step);
+                ParsedStep before = QuestionReader.read(step).step();
+                if (changed.isEmpty() || changed.get().step() == null || !changed.get().clarify().isEmpty()
+                        || !changed.get().more().isEmpty() || before == null
+                        || !changed.get().step().operation().equals(before.operation())) {
+                    out = null;
+                    break;
+                }
+                ParsedStep next = changed.get().step();
+                out = out == null ? changed.get()
+                        : out.withMore(new ParsedStep("s" + (out.steps().size() + 1), next.operation(), next.atoms(),
+                                next.params()));
+            }
+            if (out != null) {
+                return Optional.of(out);
+            }
+        }
+        return resolve(question, memory, last);
+    }
+
+
+    private static Optional<Reading> resolve(String question, Memory memory, String last) {
         List<Lexicon.Finding> previous = QuestionReader.findings(last);
         if (previous.isEmpty()) {
             return Optional.empty();
@@ -558,7 +589,14 @@ public final class FollowUps {
      */
     public static Reading answer(String question, String answer, String asked) {
         List<Lexicon.Finding> original = QuestionReader.findings(question);
-        List<Lexicon.Finding> said = new ArrayList<>(QuestionReader.findings(answer));
+        // "основная сессия, ртх", "RTH (regular hours)": the same thing named twice is said once
+        List<Lexicon.Finding> said = new ArrayList<>();
+        Set<String> named = new java.util.HashSet<>();
+        for (Lexicon.Finding f : QuestionReader.findings(answer)) {
+            if (named.add(f.kind() + " " + f.value())) {
+                said.add(f);
+            }
+        }
         if ("period".equals(asked) && said.stream().anyMatch(f -> f.kind().equals("when"))) {
             said.removeIf(f -> !Set.of("when", "session", "time", "tf").contains(f.kind()));
             return new StepBuilder(merge(original, said), new ArrayList<>(), -1).build();

@@ -67,6 +67,10 @@ public final class Lexicon {
             rule("(?:видеть|посмотреть|глянуть|see|watch)?,? ?(?:как|how) (?:он |оно |она |они |it |they )?"
                     + "(?:рос|растет|растёт|росл\\p{L}*|вырос\\p{L}*|менял\\p{L}*|падал\\p{L}*|grew|has grown|"
                     + "have grown|changed|has changed|evolved)(?![\\p{L}])", kv("filler", "")),
+            // "размах (хай минус лой)", "body % (close minus open)": a measure spelled out in parentheses restates the
+            // measure named before it
+            rule("\\((?:i\\.?e\\.? |т\\.? ?е\\.? )?(?:the )?(?:high|хай|max|макс\\p{L}*|close|закрыти\\p{L}*|клоуз) ?(?:minus|-|минус|−) ?"
+                    + "(?:the )?(?:low|лой|min|мин\\p{L}*|open|открыти\\p{L}*|опен)\\)", kv("filler", "")),
             // controlled period texts with dots or dashes
             rule("(?:in |for |during |period )?((?:\\d{4}(?:-q[1-4]|-w\\d{1,2}|-\\d{2}(?:-\\d{2})?)?|q[1-4]|"
                     + "january|february|march|april|may|june|july|august|september|october|november|december)?"
@@ -182,7 +186,8 @@ public final class Lexicon {
                         }
                         return kv("offsets", String.join(",", each));
                     }),
-            rule("(?:бин\\p{L}*|bins|корзин\\p{L}*) (?:на |по |of )?(\\d+)", m -> kv("bins", m.group(1))),
+            rule("(?:бин\\p{L}*|bins|корзин\\p{L}*|столбик\\p{L}*|столбц\\p{L}*|columns)(?: (?:побольше|поменьше|больше|меньше|more|fewer))?,? (?:штук |на |по |of |like |about |"
+                    + "около |где-?то )?(\\d+)", m -> kv("bins", m.group(1))),
             // "the next 2 days", "следующие 3 дня": each of them
             rule("(?:the )?next (\\d) (?:trading )?days|следующ\\p{L}* (\\d) (?:торгов\\p{L}* )?(?:дня|дней)",
                     m -> kv("offsets", dayRange("1", firstGroup(m)))),
@@ -206,7 +211,8 @@ public final class Lexicon {
             rule("(?:on |in )?(?:days? )?(\\d+(?:(?:, ?| and |,? and )\\d+)*) (?:trading )?(?:days? )?after",
                     m -> kv("offsets", numberList(m.group(1)))),
             // distribution parameters
-            rule("(?:in |into |with |на )?(\\d+) (?:bins|buckets|корзин\\p{L}*|бин\\p{L}*|интервал\\p{L}*)(?! of)",
+            rule("(?:in |into |with |на )?(\\d+) (?:bins|buckets|columns|корзин\\p{L}*|бин\\p{L}*|интервал\\p{L}*|"
+                    + "столбик\\p{L}*|столбц\\p{L}*)(?! of)",
                     m -> kv("bins", m.group(1))),
             rule("(?:the )?(\\d+(?:\\.\\d+)?(?:th|st|nd|rd|-?й|-?го)?(?:(?:, ?| and | и |,? and |/| to | - )"
                     + "(?:the )?\\d+(?:\\.\\d+)?(?:th|st|nd|rd|-?й|-?го)?)*) (?:percentiles?|перцентил\\p{L}*|"
@@ -479,7 +485,7 @@ public final class Lexicon {
                 kv("session", "RTH")));
         r.add(rule("eth|full (?:trading )?(?:day|session)|globex day|whole (?:trading )?day|entire (?:trading )?day|"
                 + "24 ?h|extended (?:trading )?hours|electronic (?:session|hours)|полн\\p{L}* (?:торгов\\p{L}* )?"
-                + "(?:день|дня|дне|сесси\\p{L}*)|етх|весь (?:торгов\\p{L}* )?день|за весь день|вс(?:я|ю|ей) (?:торгов\\p{L}* )?сесси\\p{L}*|"
+                + "(?:день|дня|дне|дню|днем|сесси\\p{L}*)|етх|(?:весь|всему|всего|целому|целый) (?:торгов\\p{L}* )?(?:день|дню|дня)|за весь день|вс(?:я|ю|ей) (?:торгов\\p{L}* )?сесси\\p{L}*|"
                 + "полн\\p{L}* сесси\\p{L}*", kv("session", "ETH")));
         r.add(rule("globex(?: session| hours)?|глобекс\\p{L}*", kv("session", "GLOBEX")));
         r.add(rule("overnight(?: session)?|ночн\\p{L}* сесси\\p{L}*|овернайт\\p{L}*|ночью", kv("session", "OVERNIGHT")));
@@ -566,6 +572,7 @@ public final class Lexicon {
         // "than" puts a second side beside the first; "than usual" / "чем обычно" is the rest of the days
         r.add(rule("(?<=(?:than|чем) )(?:usual(?:ly)?|normal(?:ly)?|обычно|обычного|в обычные дни)(?![\\p{L}])",
                 kv("complement", "")));
+
         r.add(rule("(?<=(?:bigger|larger|higher|greater|more|smaller|lower|less|wider|narrower|better|worse|больше|"
                 + "меньше|выше|ниже|шире|уже|сильнее|слабее)(?: [\\p{L}%]{1,15})?(?: [\\p{L}%]{1,15})?(?: [\\p{L}%]{1,15})?,? )(?:than|чем)(?= \\p{L})",
                 kv("vs", "")));

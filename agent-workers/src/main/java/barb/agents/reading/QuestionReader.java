@@ -114,6 +114,14 @@ public final class QuestionReader {
                     return twoParts(asking).map(parts -> secondPart(alone, parts)).orElse(alone);
                 }
             }
+            // "а что было 10 октября? говорят, там был сильный обвал": a day's recap takes no condition, so a size
+            // word in the story around it asks nothing
+            if (asking != null && !answered.clarify().isEmpty()) {
+                Reading alone = readNormalized(normalize(asking)).reading;
+                if (complete(alone) && alone.step().operation().equals("snapshot")) {
+                    return alone;
+                }
+            }
             return asksVaguely(answered, asked) ? VAGUE : answered;
         } catch (RuntimeException e) {
             LOG.warn("question reader failed on a question of {} characters", question.length(), e);
@@ -311,8 +319,9 @@ public final class QuestionReader {
      * "How often does RTH take out the overnight low, and what time does that usually happen?": a question in two
      * parts, the second asking when or how often about what the first named.
      */
-    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:and |also |plus |и |а также |а )"
-            + "(?=(?:then )?(?:what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
+    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:and|also|plus|и|а также|а),? "
+            + "(?:(?:if possible|if you can|если возможно|если можно|по возможности),? )?"
+            + "(?=(?:then )?(?:(?:the )?(?:median|медиан\\p{L}*)(?![\\p{L}])|what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
             + "во сколько|в какое время|в скольких|как часто|сколько (?:раз|из|было|их)|какой шанс|какова вероятность|"
             + "какая вероятность|какой %|какой процент|какая доля|what(?:'s| is) the (?:chance|probability|odds)|"
             + "(?:отдельно )?то же (?:самое )?(?:для|по)|the same for)(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
@@ -406,8 +415,12 @@ public final class QuestionReader {
             List<Lexicon.Finding> own = owns.get(i - 1);
             // "avg daily % change and how many red days": a part that asks its own thing keeps only the scene of the
             // first (period, session, conditions), not what the first asked
+            // ("… range in 2025? and the median for the same period": a statistic alone keeps the measure)
+            boolean ownMeasure = own.stream().anyMatch(f -> f.kind().equals("metric")
+                    || ASKS.contains(f.kind()) && !f.kind().equals("agg"));
             List<Lexicon.Finding> scene = own.stream().anyMatch(f -> ASKS.contains(f.kind()))
-                    ? firstFound.stream().filter(f -> !ASKS.contains(f.kind()) && !f.kind().equals("metric")).toList()
+                    ? firstFound.stream().filter(f -> !ASKS.contains(f.kind())
+                            && !(ownMeasure && f.kind().equals("metric"))).toList()
                     : firstFound;
             List<Lexicon.Finding> merged = FollowUps.merge(scene, own);
             Reading next = new StepBuilder(merged, new ArrayList<>(), -1).build();
@@ -498,6 +511,9 @@ public final class QuestionReader {
         if (thanYear.find() && YEAR.matcher(s.substring(0, thanYear.start())).find()) {
             s = thanYear.replaceAll(" vs $1");
         }
+        // "рейндж больше обычного": a Russian comparative takes its "than" in the genitive
+        s = s.replaceAll("(?<![\\p{L}])(больше|меньше|выше|ниже|шире|уже|сильнее|слабее|чаще|реже) обычного(?![\\p{L}])",
+                "$1 чем обычно");
         // "more than double the 20-day average", "вдвое выше среднего": a multiple written in words
         s = MULTIPLE_WORD.matcher(s).replaceAll(m -> switch (m.group(1)) {
             case "triple", "thrice", "втрое", "в три раза" -> "3 x";

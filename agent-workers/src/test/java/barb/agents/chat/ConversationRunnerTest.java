@@ -37,4 +37,40 @@ class ConversationRunnerTest {
 
         assertThat(Json.toString(next.plans())).doesNotContain("patterns\":[\"");
     }
+
+    @Test
+    void aSessionNamedTwiceOrInAnotherCaseAnswersTheSessionAsked() {
+        assertThat(chat.ask("какой день недели в среднем самый широкий по рейнджу?").field()).isEqualTo("session");
+
+        ConversationRunner.Turn answered = chat.ask("ртх, основная сессия");
+
+        assertThat(answered.route()).isEqualTo("data");
+        assertThat(Json.toString(answered.plans())).contains("\"session\":\"RTH\"").contains("\"group_by\":\"weekday\"");
+
+        chat.reset();
+        chat.ask("топ 5 самых широких дней за 2023");
+        assertThat(Json.toString(chat.ask("по всему дню").plans())).contains("\"session\":\"ETH\"");
+    }
+
+    @Test
+    void aFollowUpChangesEveryStepOfAQuestionOfSeveralAsks() {
+        ConversationRunner.Turn first = chat.ask("2023 in numbers: avg daily % change and how many green days");
+        assertThat(first.plans()).hasSize(2);
+
+        ConversationRunner.Turn next = chat.ask("same two for 2021?");
+
+        String plans = Json.toString(next.plans());
+        assertThat(next.plans()).hasSize(2);
+        assertThat(plans).contains("\"operation\":\"aggregate\"").contains("\"operation\":\"count\"")
+                .contains("\"from\":\"2021-01-01\"").doesNotContain("2023-");
+    }
+
+    @Test
+    void moreBinsAskedInWordsRedrawTheDistribution() {
+        chat.ask("распределение недельных изменений в % с 2018");
+
+        ConversationRunner.Turn more = chat.ask("а можно столбиков побольше, штук 25?");
+
+        assertThat(Json.toString(more.plans())).contains("\"bins\":25").contains("\"operation\":\"distribution\"");
+    }
 }

@@ -1072,4 +1072,31 @@ class ReadingClassesTest {
         // "more than 2000" is a threshold, not a year
         assertThat(read("days of 2024 with volume more than 2000")).contains("volume > 2000");
     }
+
+    @Test
+    void aMeasureSpelledOutInParenthesesRestatesIt() {
+        Reading r = QuestionReader.read("avg rth range (high minus low) on mondays in 2024");
+        assertThat(r.clarify()).isEmpty();
+        assertThat(read("avg rth range (high minus low) on mondays in 2024"))
+                .isEqualTo(read("avg rth range on mondays in 2024"));
+        assertThat(QuestionReader.read("средний рейндж ртх (хай минус лой) за 2023").clarify()).isEmpty();
+    }
+
+    @Test
+    void aDaysRecapIgnoresSizeWordsInTheStoryAroundIt() {
+        assertThat(read("what happened on 2024-08-05? heard there was a massive crash")).startsWith("what happened");
+        assertThat(QuestionReader.read("что было 18 декабря 2024? говорят, был сильный обвал").clarify()).isEmpty();
+    }
+
+    @Test
+    void aRussianComparativeWithTheGenitiveComparesWithTheOtherDays() {
+        assertThat(read("в дни фомс объём ртх выше обычного?")).startsWith("compare").contains("is_fomc = 0");
+    }
+
+    @Test
+    void aLaterSentenceAskingTheMedianTooIsASecondStep() {
+        Reading r = QuestionReader.read("avg rth range in 2022? and, if possible, the median for the same period");
+        assertThat(r.steps()).hasSize(2);
+        assertThat(barb.agents.steps.StepText.render(r.steps().get(1))).contains("median range");
+    }
 }
