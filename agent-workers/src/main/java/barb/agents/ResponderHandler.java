@@ -96,7 +96,8 @@ public final class ResponderHandler implements StageHandler {
         if (c == null && envelope.internalQuery() != null) {
             c = ConceptCatalog.find(envelope.internalQuery());
         }
-        return c;
+        // "does the 20-day average include the day itself?": a question about how Barb defines a notion
+        return c != null ? c : ConceptCatalog.definitionAsked(envelope.question());
     }
 
     private static String unknownConcept(RequestEnvelope envelope, String lang) {

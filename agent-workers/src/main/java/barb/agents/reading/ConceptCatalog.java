@@ -210,7 +210,47 @@ public final class ConceptCatalog {
                     "Стандартное отклонение показывает, насколько значения обычно отстоят от среднего, в тех же "
                             + "единицах; для примерно нормальных данных около двух третей значений лежат в пределах "
                             + "одного отклонения от среднего. У рыночных движений толстые хвосты, поэтому крайние дни "
-                            + "случаются чаще, чем следует из этого правила."));
+                            + "случаются чаще, чем следует из этого правила."),
+            // the words of Barb's own answers: what a trader reads in a table and asks about next
+            new Concept("sample size", List.of("n", "sample size", "sample", "the n", "выборка", "размер выборки",
+                    "число дней", "количество дней"),
+                    "n in an answer is how many days (or weeks, months) the figure was computed from: the days that "
+                            + "met the question's conditions in its period. The smaller n is, the more a few unusual "
+                            + "days can move the figure; below about 30 treat it as a rough hint.",
+                    "n в ответе — сколько дней (или недель, месяцев) вошло в расчёт: дни периода, подходящие под "
+                            + "условия вопроса. Чем меньше n, тем сильнее цифру сдвигают несколько необычных дней; "
+                            + "при n меньше 30 это скорее ориентир."),
+            new Concept("base probability", List.of("base probability", "base_probability", "base rate",
+                    "базовая вероятность", "базовая частота"),
+                    "The base probability is how often the outcome happened on all days of the same period, with no "
+                            + "condition. Compare the conditional figure with it: if they are close, the condition "
+                            + "tells you little.",
+                    "Базовая вероятность — как часто исход случался во все дни того же периода, без всяких условий. "
+                            + "С ней и сравнивают вероятность при условии: если цифры близки, условие почти ничего не "
+                            + "говорит."),
+            new Concept("overnight high", List.of("overnight high", "overnight low", "overnight high and low",
+                    "ovn high", "ovn low", "onh", "onl", "овернайт хай", "овернайт лой", "хай овернайта",
+                    "лой овернайта", "ночной хай", "ночной лой"),
+                    "The overnight high (low) is the highest (lowest) price of the overnight session, from 18:00 ET the "
+                            + "evening before to 09:30 ET. RTH breaks it when it trades above that high (below that "
+                            + "low) after the open.",
+                    "Хай (лой) овернайта — самая высокая (низкая) цена ночной сессии, с 18:00 ET накануне до "
+                            + "09:30 ET. RTH его пробивает, если после открытия торгуется выше этого хая (ниже лоя)."),
+            new Concept("20-day average", List.of("20-day average", "20 day average", "20d average",
+                    "20-day avg", "20 day avg", "the 20-day average", "среднее за 20 дней", "20-дневное среднее",
+                    "двадцатидневное среднее"),
+                    "The 20-day average in a condition such as \"range above 1.5x its 20-day average\" is the mean of "
+                            + "the 20 trading days before that day, not counting the day itself.",
+                    "Среднее за 20 дней в условии вроде «диапазон больше 1,5 среднего за 20 дней» — среднее 20 "
+                            + "торговых дней перед этим днём, сам день в него не входит."),
+            new Concept("sell in May", List.of("sell in may", "sell in may and go away", "продавай в мае",
+                    "sell in may and go away in the first place"),
+                    "\"Sell in May and go away\" is an old seasonal saying: stocks did better from November to April "
+                            + "than from May to October, so the advice was to stay out over the summer. Barb can test "
+                            + "it on NQ, e.g. the average monthly change by calendar month.",
+                    "«Sell in May and go away» — старая сезонная примета: акции исторически лучше росли с ноября по "
+                            + "апрель, чем с мая по октябрь, поэтому летом советовали быть вне рынка. На NQ это можно "
+                            + "проверить, например средним изменением по месяцам."));
 
     /** Every alias of every concept, matched with typos and other word forms. */
     private static final Vocabulary ALIASES = new Vocabulary(
@@ -223,7 +263,9 @@ public final class ConceptCatalog {
             "explain what ", "explain what a ", "explain what an ", "explain what the ", "can you explain ",
             "could you explain ", "please explain ", "explain to me ", "what exactly is ", "what exactly is a ",
             "what is meant by ", "what do they mean by ", "объясни что ", "объясните ", "объясните что такое ",
-            "поясни ", "поясни что такое ", "что за ", "а что такое ", "что вообще такое ");
+            "поясни ", "поясни что такое ", "что за ", "а что такое ", "что вообще такое ", "what's the idea behind ",
+            "what is the idea behind ", "the idea behind ", "what's the logic behind ", "what is the logic behind ",
+            "откуда взялось ", "откуда взялась ", "в чем смысл ");
     /**
      * Questions about what a notion is, wherever they start: "how is X different from Y", "the difference between
      * X and Y", "what counts as X", "чем X отличается от Y"; the first group (or the second) is the notion.
@@ -251,7 +293,8 @@ public final class ConceptCatalog {
             + "^([\\p{L}\\d ]+?) (?:это|is (?:it )?when|means) (?:когда|that|the day)(?![\\p{L}]))");
     private static final List<String> SUFFIXES = List.of(" mean", " means", " означает", " значит", " это",
             " in trading", " в трейдинге", " is", " are", " такое", " простыми словами", " in simple terms",
-            " in plain english", " exactly", " точно", " вообще");
+            " in plain english", " exactly", " точно", " вообще", " в ответе", " in the answer", " in your answer",
+            " in the table", " в таблице", " in the first place", " изначально", " anyway", " then");
     /** Words that only say what kind of thing a term is: "a hammer candle" asks about the hammer. */
     private static final List<String> KIND_WORDS = List.of(" candle", " candles", " candlestick", " pattern",
             " patterns", " свеча", " свечи", " паттерн", " фигура", " day", " days", " день", " дни", " bar", " бар");
@@ -276,6 +319,8 @@ public final class ConceptCatalog {
             + "\\p{L} meaning (?:the )?(?:close|open|high|low|above|below|green|red)|"
             + "у (?:тебя|вас) (?:это|считается|значит|означает|определяется|понимается|включ\\p{L}*|"
             + "(?:\\p{L}+ )?(?:считается|это))|"
+            + "(?:считается|считаются|calculated|computed|counted) (?:включая|including|with(?:out)?|без|с учетом)|"
+            + "(?:include|includes|including|включая) (?:the day|that day|this day|сам (?:этот |тот )?день)(?: itself)?|"
             + "что (?:у (?:тебя|вас) )?(?:считается|ты считаешь|вы считаете)|как (?:ты|вы) (?:считаешь|считаете|"
             + "определяешь|определяете)|(?:^|[,.;:!?] )(?:объясни|поясни)\\p{L}*,? (?:что|как|почему)");
 
@@ -290,19 +335,28 @@ public final class ConceptCatalog {
         if (!ask.find()) {
             return null;
         }
-        // the asking words themselves ("how do you count") are no operation
+        Concept concept = mentioned(s);
+        if (concept == null) {
+            return null;
+        }
+        // the asking words themselves ("how do you count") are no operation, nor is the notion's own name ("среднее
+        // за 20 дней")
         String rest = s.substring(0, ask.start()) + " " + s.substring(ask.end());
+        for (String alias : concept.aliases().stream().sorted(java.util.Comparator.comparingInt(String::length).reversed())
+                .toList()) {
+            rest = rest.replace(alias, " ");
+        }
         if (QuestionReader.findings(rest).stream().anyMatch(f -> DATA_KINDS.contains(f.kind()))) {
             return null;
         }
-        return mentioned(s);
+        return concept;
     }
 
     /** The first notion Barb knows named anywhere in the normalised text, longest names first. */
     static Concept mentioned(String normalized) {
         String[] words = normalized.replaceAll("[^\\p{L}\\d ]", " ").strip().split(" +");
         for (int i = 0; i < words.length; i++) {
-            for (int n = Math.min(3, words.length - i); n >= 1; n--) {
+            for (int n = Math.min(4, words.length - i); n >= 1; n--) {
                 Concept c = lookupExact(String.join(" ", java.util.Arrays.copyOfRange(words, i, i + n)));
                 if (c != null) {
                     return c;
@@ -331,7 +385,7 @@ public final class ConceptCatalog {
 
     private static String askedTermOf(String text) {
         // "а что значит …", "ok so what does … mean": a chat word before the question asks nothing
-        String s = TextNormalizer.normalize(text)
+        String s = TextNormalizer.normalize(text).replaceAll("(?<=\\s|^)['\"«»“”]|['\"«»“”](?=[\\s,.;:!?]|$)", "")
                 .replaceFirst("^(?:(?:а|и|ну|ок|ok|okay|so|and|but|also|wait|hmm|хм|так|то есть)(?: |, ?))+", "");
         // "чем у тебя RTH отличается от ETH": whose definition is asked about changes nothing in the question
         s = BARBS.matcher(s).replaceAll(" ").strip();
@@ -386,7 +440,8 @@ public final class ConceptCatalog {
 
     /** Chat openers before a "what is": "wait whats an nr7 day exactly", "wtf is an nr7 day, keep seeing it". */
     private static final java.util.regex.Pattern LATER_ASK = java.util.regex.Pattern.compile(
-            "(?:^|[,.;:!?]\\s*|\\s)(?:what is|whats|what s|wtf is|what the hell is|что такое|что за|что значит)"
+            "(?:^|[,.;:!?]\\s*|\\s)(?:(?:what is|whats|what's|what s) the (?:idea|logic|story) behind|what is|whats|"
+            + "what s|wtf is|what the hell is|что такое|что за|что значит)"
             + " (?:an? |the )?([\\p{L}\\d ]+?)(?:\\s*(?:[,.;:!?]|$| keep| i keep| people| everyone| я | все ))");
 
     /** A "what is X" asked after a few chat words; only a term Barb knows counts, so data questions stay data. */

@@ -1099,4 +1099,20 @@ class ReadingClassesTest {
         assertThat(r.steps()).hasSize(2);
         assertThat(barb.agents.steps.StepText.render(r.steps().get(1))).contains("median range");
     }
+
+    @Test
+    void theWordsOfBarbsOwnAnswersAreConcepts() {
+        assertThat(ConceptCatalog.find("what does n in the answer mean?").name()).isEqualTo("sample size");
+        assertThat(ConceptCatalog.find("а что такое base_probability в таблице?").name()).isEqualTo("base probability");
+        assertThat(ConceptCatalog.find("что такое хай овернайта?").name()).isEqualTo("overnight high");
+        assertThat(ConceptCatalog.find("so what's the idea behind 'sell in may' anyway?").name()).isEqualTo("sell in May");
+        // how a figure is computed is a question about its definition
+        assertThat(ConceptCatalog.definitionAsked("is the 20-day average computed including that day?").name())
+                .isEqualTo("20-day average");
+        assertThat(IntentClassifier.classify("а среднее за 20 дней считается без сегодняшнего дня?").intent())
+                .isEqualTo("concept");
+        // a condition on the average stays a data question
+        assertThat(IntentClassifier.classify("days in 2024 with rth range above 2x the 20-day average").intent())
+                .isEqualTo("data");
+    }
 }
