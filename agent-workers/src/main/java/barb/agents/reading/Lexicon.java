@@ -138,6 +138,10 @@ public final class Lexicon {
                     + "(?:за|из) (?:последние |прошлые |предыдущие )?(\\d+) ?(?:дн\\p{L}*|сесси\\p{L}*))?",
                     m -> kv("cond", metricOf(m.group(1)) + " > " + FilterText.number(Double.parseDouble(m.group(2)))
                             + " x " + ref("средн") + " " + (m.group(3) == null ? "20" : m.group(3)) + "d")),
+            // "in the 5 days after", "в первые 3 дня после": each day up to the last
+            rule("(?:in|over|during|within|for) the (?:first )?(\\d) (?:trading )?days(?= after| following)|"
+                    + "(?:в|за) (?:первые |ближайшие )?(\\d) (?:торгов\\p{L}* )?(?:дня|дней)(?= после)",
+                    m -> kv("offsets", dayRange("1", firstGroup(m)))),
             // offsets: 1, 2 and 5 days after
             rule("(\\d+(?:(?:, ?| and | и |,? and )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|"
                     + "дня|сесси\\p{L}*) (?:later|after|afterwards|out|ahead|forward|после|спустя|вперед)",
@@ -627,6 +631,8 @@ public final class Lexicon {
         r.add(rule("(?<=(?:%|процентов|процента|percent) )(?:of (?:the |all )?)?(weeks|months|недель|месяцев)(?![\\p{L}])",
                 m -> kv("tf", unitTimeframe(m.group(1)))));
         r.add(rule("(week|month)s? (?:that |which )?(?:closed|were|ended|finished|was)|(week|month)s in a row|"
+                + "on the (week|month)(?![\\p{L}])|(week|month) (?:to|over|on) (?:week|month)|(week|month) as a whole|"
+                + "(?:one|a|each|the next|next|previous|prior|last) (week|month)'s|"
                 + "(week|month)ly(?= (?:% )?(?:change|return|range|volume)s?)|"
                 + "(week|month)ly (?:% )?(?:candle|bar|close|move|performance|gain|loss|drop)s?|"
                 + "(недел|месяц)\\p{L}* (?:закрыл\\p{L}*|были|был\\p{L}*|подряд)|"

@@ -504,6 +504,8 @@ public final class QuestionReader {
         // "today's volume vs tomorrow's range — correlated?": tomorrow in the history, not a forecast
         if (CORRELATION_WORD.matcher(s).find()) {
             s = TOMORROW.matcher(s).replaceAll("next day");
+            // "range today and range tomorrow": the same day of the history, not the data's last day
+            s = s.replaceAll("(?<![\\p{L}])(?:today|сегодня)(?![\\p{L}])", "");
         }
         s = s.replaceAll("(\\d)[xх](?![\\p{L}\\d])", "$1 x");
         // "was 2022 more volatile than 2025", "в 2024 ренж выше, чем в 2023": a year against another is a comparison

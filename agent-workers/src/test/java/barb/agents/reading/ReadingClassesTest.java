@@ -1115,4 +1115,26 @@ class ReadingClassesTest {
         assertThat(IntentClassifier.classify("days in 2024 with rth range above 2x the 20-day average").intent())
                 .isEqualTo("data");
     }
+
+    @Test
+    void theNDaysAfterAreEachDayUpToTheLast() {
+        assertThat(read("avg % change in the 4 days after cpi")).contains("1, 2, 3 and 4 days after");
+        assertThat(read("что делает nq в первые 2 дня после нфп")).contains("1 and 2 days after");
+        // one day N days later stays that day
+        assertThat(read("avg % change 4 days after cpi")).contains("4 days after").doesNotContain("1, 2");
+    }
+
+    @Test
+    void aMoveOnTheWeekOrMonthIsCountedOnThoseBars() {
+        assertThat(read("how often is nq up 3% on the week")).contains("weekly");
+        assertThat(read("month over month correlation of % change")).contains("monthly");
+        assertThat(read("how did june 2024 do, month as a whole in %")).contains("monthly");
+    }
+
+    @Test
+    void todayBesideTomorrowInACorrelationIsADayOfTheHistory() {
+        assertThat(read("correlation between volume today and range tomorrow on rth"))
+                .contains("next day").doesNotContain("today");
+        assertThat(read("связь между объёмом сегодня и рейнджем завтра")).contains("next day").doesNotContain("today");
+    }
 }
