@@ -65,6 +65,9 @@ public final class QuestionReader {
             + "(?:than (?:in )?|чем в )((?:19|20)\\d\\d)"
             + "(?![\\d.,]| ?(?:%|pts|points|пункт))(?: год\\p{L}*)?");
     private static final Pattern YEAR = Pattern.compile("(?<![\\d.])(?:19|20)\\d\\d(?![\\d.])");
+    private static final Pattern NY_HOURS = Pattern.compile("(?<![\\d:.])(?:from |с )?([7-9]|1[0-2])(?::([0-5]\\d))? ?"
+            + "(?:to|till|until|-|до) ?([7-9]|1[0-2])(?::([0-5]\\d))? (?=(?:ny|nyc|new york|eastern|et) time|et(?![\\p{L}])|"
+            + "по нью-?йорку|по нью-?йоркскому|по их времени)");
     private static final Pattern MULTIPLE_WORD = Pattern.compile("(?<![\\p{L}])(double|twice|triple|thrice|вдвое|втрое|"
             + "в два раза|в три раза|в полтора раза)(?= (?:больше |выше |более )?(?:the |its |their |чем |от )?"
             + "(?:\\d+[ -]?(?:day|d|дневн\\p{L}*) )?(?:average|avg|mean|median|средн\\p{L}*|медиан\\p{L}*))");
@@ -484,6 +487,10 @@ public final class QuestionReader {
         // "рендж" is how many write "ренж"
         s = s.replace("рендж", "ренж");
         s = Shorthand.expand(SPACES.matcher(s).replaceAll(" ").strip());
+        // "call it 10 to 11 new york time": bare hours said to be New York's are a clock window (morning hours only;
+        // "3 to 4" could be either half of the day)
+        s = NY_HOURS.matcher(s).replaceAll(m -> "from " + m.group(1) + ":" + (m.group(2) == null ? "00" : m.group(2))
+                + " to " + m.group(3) + ":" + (m.group(4) == null ? "00" : m.group(4)) + " ");
         // "8:30-9:30 ct": Chicago's clock is New York's minus an hour all year
         s = TimeZones.toNewYork(s);
         s = s.replaceAll("!(?!=)", " ");

@@ -19,7 +19,13 @@ final class TimeZones {
             + "(?![\\p{L}])|(?<![\\p{L}])(central time|chicago time|по чикаго|чикагскому времени|pacific time)"
             + "(?![\\p{L}])");
     /** Zones whose distance to New York changes during the year, and "my / our / local time". */
-    static final Pattern OTHER_ZONE = Pattern.compile("(?<![\\p{L}])(utc|gmt|cet|cest|bst|london time|uk time|"
+    static final Pattern OTHER_ZONE = Pattern.compile("(?<![\\p{L}])(utc|gmt|cet|cest|bst|eet|ist|jst|aest|"
+            + "(?:london|uk|british|europe|european|paris|frankfurt|berlin|madrid|zurich|dubai|tokyo|sydney|singapore|"
+            + "hong kong|india|moscow|kyiv|kiev|warsaw|cyprus|tel aviv|israel) time|"
+            // "по новосибирску", "по екатеринбургскому времени": a city's or country's own clock
+            + "по (?:новосибирску|екатеринбургу|екб|питеру|спб|минску|алмат\\p{L}*|лондону|европе|токио|дубаю|"
+            + "владивостоку|красноярску|омску|самаре|казани|тбилиси|ташкенту|варшаве|кипру|израилю)|"
+            + "(?<![\\p{L}-])(?!нью|йоркскому|чикагскому|американскому|восточному|биржевому)\\p{L}+(?:ому|ему) времени|"
             // "по моему" alone is "in my opinion"
             + "мск|по мск|по москве|по московскому(?: времени)?|московскому времени|по нашему времени|"
             + "по моему времени|по местному времени|местному времени|(?<=\\d:\\d\\d |am |pm |\\d )(?:local|my|our) time|"

@@ -2,6 +2,8 @@ package barb.agents.reading;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class TimeZonesTest {
@@ -33,5 +35,24 @@ class TimeZonesTest {
         assertThat(answered.clarify()).isEmpty();
         assertThat(barb.agents.steps.StepText.render(answered.step()))
                 .isEqualTo("mean range in 2025 where time = 14:00-16:00");
+    }
+
+    @Test
+    void anyCityOrCountryClockIsAskedAboutButNewYorksIsNot() {
+        for (String q : List.of("avg range 2-3pm tokyo time in 2024", "средний ренж с 21 до 22 по екатеринбургу",
+                "средний ренж с 9 до 10 по алматинскому времени")) {
+            assertThat(QuestionReader.read(q).clarify()).as(q).containsExactly("timezone");
+        }
+        assertThat(QuestionReader.read("средний ренж ртх с 10:00 до 11:00 по нью-йоркскому времени").clarify()).isEmpty();
+    }
+
+    @Test
+    void bareMorningHoursSaidToBeNewYorksAreAClockWindow() {
+        assertThat(barb.agents.steps.StepText.render(QuestionReader.read("avg range 10 to 11 ny time in 2024").step()))
+                .contains("time = 10:00-11:00");
+        // afternoon hours without am/pm stay unread: either half of the day could be meant
+        assertThat(QuestionReader.read("avg range 3 to 4 ny time in 2024").step() == null
+                || !barb.agents.steps.StepText.render(QuestionReader.read("avg range 3 to 4 ny time in 2024").step())
+                .contains("03:00")).isTrue();
     }
 }
