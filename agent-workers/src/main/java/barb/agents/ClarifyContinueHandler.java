@@ -97,7 +97,8 @@ public final class ClarifyContinueHandler implements StageHandler {
         // "RTH" alone reads as "days in RTH": only an answer that names what to compute is a question of its own,
         // so only such an answer is read on its own
         List<Lexicon.Finding> said = QuestionReader.findings(answer);
-        boolean standsAlone = said.stream().anyMatch(f -> f.kind().equals("op") || f.kind().equals("metric"));
+        boolean standsAlone = said.stream().anyMatch(f -> f.kind().equals("op") || f.kind().equals("metric")
+                || f.kind().equals("out"));
         UnderstandingRules.Result fresh = standsAlone
                 ? rules.understand(answer, answerLang, envelope.chatStateOrFresh().memory()) : null;
         UnderstandingRules.Result combined = original.isBlank() ? null
@@ -115,6 +116,12 @@ public final class ClarifyContinueHandler implements StageHandler {
             Understanding u = fresh.understanding();
             return new ClarifyContinueResult(null, u.goal(), true, true, u.expandedQuery(), u.acknowledge(), false,
                     null, null, null, null);
+        }
+        if (fresh != null && fresh.understanding().isOutOfScope() && !combinedComplete) {
+            // "а у нефти азиатская сессия тоже тихая?" while asked which session: a new question Barb cannot answer
+            // ends the dialogue with its refusal
+            return new ClarifyContinueResult(null, null, false, true, null, null, false,
+                    fresh.understanding().needClarification(), null, null, null);
         }
         if (fresh != null && fresh.step() != null && !fresh.understanding().isOutOfScope()
                 && fresh.understanding().needClarification() != null && !combinedComplete) {

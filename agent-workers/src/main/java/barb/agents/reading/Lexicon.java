@@ -328,6 +328,7 @@ public final class Lexicon {
         r.add(rule("options? flows?|options|option chain|open interest|gamma(?: exposure)?|put call ratio|"
                 + "опцион\\p{L}*|открыт\\p{L}* интерес\\p{L}*", kv("out", "options")));
         r.add(rule("(vix|es|spx|s&p(?: ?500)?|sp ?500|spy|qqq|dow(?: jones)?|djia|ym|rty|russell(?: 2000)?|crude|oil|"
+                + "cl|gc|ng|zn|zb|6e|mcl|mgc|"
                 + "gold|silver|bitcoin|btc|eth(?:ereum)? coin|eurusd|bonds?|treasur\\p{L}*|nikkei|dax|ftse|aapl|apple|"
                 + "tesla|tsla|nvda|nvidia|msft|microsoft|stocks?|викс|нефт\\p{L}*|золот\\p{L}*|серебр\\p{L}*|"
                 + "биткоин\\p{L}*|биткойн\\p{L}*|биток|битк(?:а|у|ом|е)|крипт\\p{L}*|crypto|ethereum|сп ?500|доллар\\p{L}*|рубл\\p{L}*|евро|акци\\p{L}*|облигаци\\p{L}*|"

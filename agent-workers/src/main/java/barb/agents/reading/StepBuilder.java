@@ -1504,7 +1504,10 @@ final class StepBuilder {
 
     private static Reading outOfScope(String what) {
         String kind = what.contains(":") ? what.substring(0, what.indexOf(':')) : what;
-        String name = what.contains(":") ? what.substring(what.indexOf(':') + 1).toUpperCase(Locale.ROOT) : "";
+        String named = what.contains(":") ? what.substring(what.indexOf(':') + 1) : "";
+        // a ticker in capitals ("ES", "RSI"), a word as it was written ("нефти", "gold")
+        String name = named.matches("[a-z&0-9 ]{1,4}") && !Set.of("gold", "oil", "dow", "bond").contains(named)
+                ? named.toUpperCase(Locale.ROOT) : named;
         return switch (kind) {
             case "realtime" -> new Reading(null, List.of(), "Barb answers from the loaded NQ history and has "
                     + "no live prices", List.of("the latest trading day in the data",

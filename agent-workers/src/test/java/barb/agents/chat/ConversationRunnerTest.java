@@ -73,4 +73,14 @@ class ConversationRunnerTest {
 
         assertThat(Json.toString(more.plans())).contains("\"bins\":25").contains("\"operation\":\"distribution\"");
     }
+
+    @Test
+    void aQuestionAboutAnotherInstrumentWhileAskedSomethingIsRefused() {
+        assertThat(chat.ask("avg range in 2024").field()).isEqualTo("session");
+
+        ConversationRunner.Turn other = chat.ask("hmm and is gold's range bigger in the asian session?");
+
+        assertThat(other.route()).isEqualTo("unsupported");
+        assertThat(other.reply()).contains("gold");
+    }
 }
