@@ -61,8 +61,9 @@ public final class FollowUps {
             + "highest|lowest)(?: one)?$|"
             + "the (?:biggest|largest|widest|worst|best|smallest) one|какой из них|какая из них|который из них|"
             + "какой (?:был )?сам\\p{L}*|какой день");
-    private static final Pattern ADD = Pattern.compile("^(?:ok,? |and )?(?:add|also add|plus|include|добавь|"
-            + "и ещё|еще|а также)\\s");
+    private static final Pattern ADD = Pattern.compile("^(?:ok,? |and |а |ну )?(?:add|also add|plus|include|throw in|"
+            + "chuck|stick|put|добавь|добавьте|докинь|и ещё|еще|ещё|а также)\\s|(?<![\\p{L}])(?:in there|as well|too|тоже|"
+            + "туда же|в сравнение)\\s*[?!.]*$");
 
     /** Where the sides of a compare step's text start (its colon), as the reader finds it. */
     private static int previousColon(String stepText) {
@@ -201,7 +202,8 @@ public final class FollowUps {
             return Optional.of(whichOne(previous, said));
         }
         // "add 2025 too": one more side of the comparison, not a new period
-        if (ADD.matcher(text).find() && previous.stream().anyMatch(f -> f.kind().equals("vs")
+        boolean periodsOnly = !said.isEmpty() && said.stream().allMatch(f -> f.kind().equals("when"));
+        if (ADD.matcher(text).find() && periodsOnly && previous.stream().anyMatch(f -> f.kind().equals("vs")
                 || f.kind().equals("op") && f.value().equals("compare"))) {
             List<Lexicon.Finding> sides = new ArrayList<>(previous);
             int at = 30_000;

@@ -83,4 +83,18 @@ class ConversationRunnerTest {
         assertThat(other.route()).isEqualTo("unsupported");
         assertThat(other.reply()).contains("gold");
     }
+
+    @Test
+    void aPeriodThrownInAfterAComparisonIsOneMoreSide() {
+        chat.ask("avg rth range 2021 vs 2022");
+
+        String more = Json.toString(chat.ask("throw 2020 in there as well").plans());
+
+        assertThat(more).contains("\"from\":\"2020-01-01\"").contains("\"from\":\"2021-01-01\"")
+                .contains("\"from\":\"2022-01-01\"");
+        // a restriction said the same way changes the days of every side
+        chat.reset();
+        chat.ask("avg rth range 2021 vs 2022");
+        assertThat(Json.toString(chat.ask("add mondays only").plans())).contains("monday").doesNotContain("2020");
+    }
 }
