@@ -167,6 +167,18 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         return ASKS.contains(f) ? f : "goal";
     }
 
+    /**
+     * Whether a clarification with this field asks what a set expected. Which time zone a clock time is in is
+     * expected as a word's meaning ({@code term}) by some writers and as which hours of the day ({@code session}) by
+     * others; both are that question.
+     */
+    public static boolean asks(String expectedAsk, String field) {
+        if (expectedAsk.equals(askOf(field))) {
+            return true;
+        }
+        return "timezone".equalsIgnoreCase(field == null ? "" : field.strip()) && expectedAsk.equals("session");
+    }
+
     /** The catalogue shipped in this jar. */
     public static Catalogue load() {
         return loadResource(SETS.get("questions"));

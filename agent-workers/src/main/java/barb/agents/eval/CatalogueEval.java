@@ -163,7 +163,7 @@ public final class CatalogueEval {
             }
             case "clarify" -> {
                 if (route.equals("clarify")
-                        && (expect.ask() == null || expect.ask().equals(Catalogue.askOf(actual.field())))) {
+                        && (expect.ask() == null || Catalogue.asks(expect.ask(), actual.field()))) {
                     return Outcome.GOOD_CLARIFICATION;
                 }
             }

@@ -135,4 +135,12 @@ class CatalogueTest {
     private static Catalogue parse(String json) {
         return Catalogue.parse(Json.parse(json), "test");
     }
+
+    @Test
+    void aTimeZoneQuestionAsksTheWordsMeaningOrTheHoursOfTheDay() {
+        assertThat(Catalogue.asks("term", "timezone")).isTrue();
+        assertThat(Catalogue.asks("session", "timezone")).isTrue();
+        assertThat(Catalogue.asks("period", "timezone")).isFalse();
+        assertThat(Catalogue.asks("session", "ambiguous_term")).isFalse();
+    }
 }
