@@ -529,6 +529,8 @@ public final class Lexicon {
                 + "(?:opened|opens|open) (?:with a )?gap (up|down)", Lexicon::gap));
 
         // bars and buckets
+        // "рейндж 5-минутки": a "минутка" is a bar of that many minutes
+        r.add(rule("(5|15|30)[ -]?минутк\\p{L}*", m -> kv("tf", m.group(1) + "m")));
         r.add(rule("(?:in |by |into |with |using )?(5|10|15|20|30|60|120)[ -]?(?:minutes?|mins?|m|минутн\\p{L}*|минут\\p{L}*|мин) "
                 + "(?:buckets?|bins?|intervals?|chunks?|blocks?|slots?|windows?|increments?|бакет\\p{L}*|интервал\\p{L}*|"
                 + "корзин\\p{L}*|блок\\p{L}*|окн\\p{L}*|отрезк\\p{L}*)", m -> kv("bucket", m.group(1) + "m")));
@@ -791,6 +793,12 @@ public final class Lexicon {
         r.add(rule("(biggest|largest|highest|widest|best|strongest|greatest|smallest|lowest|narrowest|worst|weakest|"
                 + "tightest|longest|shortest)(?=( \\p{L}+)?( \\p{L}+)?)", Lexicon::englishRank));
         r.add(rule("(\\d+) (?:дней|дня|days|sessions)(?= (?:с|with) (?:самым|самой|самыми|the))", m -> kv("n", m.group(1))));
+        // "по одному дню на год", "one day per year": one row for each group
+        r.add(rule("по одному (?:дню |дн\\p{L}* )?(?:на|в|за) (?:год|месяц|недел\\p{L}*)|(?:one|1|a single) (?:day )?(?:per|a|each) "
+                + "(?:year|month|week)", kv("n", "1")));
+        // "после красного дня следующий будет зелёным": the next day named again before its outcome
+        r.add(rule("следующ(?:ий|ая|ее)(?: (?:день|сессия))?(?= (?:тоже )?(?:будет|окажется|закроется|станет|был|была))",
+                kv("filler", "")));
         r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|высок|широк|маленьк|мелк|низк|слаб|узк|хорош|плох|длинн|коротк|жестк|резк|мощн|глубок)"
                 + "\\p{L}*)|(крупнейш\\p{L}*|сильнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*|лучш\\p{L}*|худш\\p{L}*)",
                 Lexicon::russianRank));

@@ -100,8 +100,12 @@ final class Shorthand {
             "(?<![\\p{L}])(in|for|за|в) (0[89]|1\\d|2[0-6]) (and|и|&) (0[89]|1\\d|2[0-6])(?![\\d:.%\\p{L}])");
     private static final Pattern SHORT_YEAR_QUARTER = Pattern.compile("(?<![\\p{L}])q([1-4]) (0[89]|1\\d|2[0-6])(?![\\d:.%])");
     private static final Pattern HOURS_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)ч(?![\\p{L}])");
-    /** "в какую 20-минутку" (into which slot): a bucket; "5-минутка" (a bar) is left for the reader. */
-    private static final Pattern MINUTES_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)[ -]?минутк(?:у|и|ам|ах)(?![\\p{L}])");
+    /**
+     * "в какую 20-минутку" (into which slot): a bucket; "5-минутка" and the measure of one ("рейндж 5-минутки") are
+     * bars, left for the reader.
+     */
+    private static final Pattern MINUTES_WORD = Pattern.compile("(?<![\\p{L}\\d])(?<!(?:ренж|рейндж|диапазон|объем|тело|"
+            + "размах|хай|лой) )(\\d+)[ -]?минутк(?:у|и|ам|ах)(?![\\p{L}])");
     /**
      * "30d", "3mo", "2y", "2wks", "5дн": a count of days, weeks, months or years written as one token. Minutes and
      * hours are left out: "15m" and "1h" next to "bars" are a bar size the reader knows.

@@ -1137,4 +1137,14 @@ class ReadingClassesTest {
                 .contains("next day").doesNotContain("today");
         assertThat(read("связь между объёмом сегодня и рейнджем завтра")).contains("next day").doesNotContain("today");
     }
+
+    @Test
+    void theNextDayNamedAgainBeforeItsOutcomeOneRowPerGroupAndAMinuteBarsMeasure() {
+        assertThat(QuestionReader.read("какой шанс что после зеленого дня следующий тоже будет зеленым").clarify())
+                .isEmpty();
+        assertThat(read("лучший день каждого года с 2019, по одному дню на год")).contains("top 1");
+        assertThat(read("средний объем 15-минутки после открытия ртх")).contains("15m bars");
+        // a slot of minutes for the time of the high stays a bucket
+        assertThat(read("в какую 30-минутку чаще всего ставится хай дня на ртх")).contains("30-minute buckets");
+    }
 }
