@@ -529,8 +529,6 @@ public final class Lexicon {
                 + "(?:opened|opens|open) (?:with a )?gap (up|down)", Lexicon::gap));
 
         // bars and buckets
-        // "рейндж 5-минутки": a "минутка" is a bar of that many minutes
-        r.add(rule("(5|15|30)[ -]?минутк\\p{L}*", m -> kv("tf", m.group(1) + "m")));
         r.add(rule("(?:in |by |into |with |using )?(5|10|15|20|30|60|120)[ -]?(?:minutes?|mins?|m|минутн\\p{L}*|минут\\p{L}*|мин) "
                 + "(?:buckets?|bins?|intervals?|chunks?|blocks?|slots?|windows?|increments?|бакет\\p{L}*|интервал\\p{L}*|"
                 + "корзин\\p{L}*|блок\\p{L}*|окн\\p{L}*|отрезк\\p{L}*)", m -> kv("bucket", m.group(1) + "m")));
