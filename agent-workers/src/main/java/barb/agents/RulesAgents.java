@@ -1,8 +1,8 @@
 package barb.agents;
 
-import barb.core.StageHandler;
-
+import barb.agents.text.SpelledWords;
 import barb.core.DataCoverage;
+import barb.core.StageHandler;
 
 import java.util.List;
 import java.util.function.Supplier;
@@ -20,6 +20,8 @@ public final class RulesAgents {
      *                 "yesterday") resolve against its last day, "all" spans it
      */
     public static List<StageHandler> handlers(Supplier<DataCoverage> coverage) {
+        // the spelling dictionaries take about a second each to load: before the first question, not during it
+        SpelledWords.load();
         return List.of(new IntentHandler(), new UnderstanderHandler(coverage), new ClarifierHandler(),
                 new ClarifyContinueHandler(coverage), new ParserHandler(), new PlannerHandler(coverage),
                 new PresenterHandler(), new ResponderHandler(coverage));
