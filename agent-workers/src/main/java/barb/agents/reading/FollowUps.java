@@ -171,6 +171,10 @@ public final class FollowUps {
         if (week.isPresent()) {
             return week;
         }
+        Optional<Reading> month = monthOfThatDay(text, previous);
+        if (month.isPresent()) {
+            return month;
+        }
         if (THOSE_DAYS.matcher(text).find()) {
             return Optional.of(thoseDays(previous));
         }
@@ -280,6 +284,95 @@ public final class FollowUps {
         Reading reading = new StepBuilder(snapshot, new ArrayList<>(), -1).build();
         return reading.step() == null ? Optional.empty() : Optional.of(reading);
     }
+
+    private static final Pattern THAT_MONTH = Pattern.compile("(?<![\\p{L}])(?:(?:за|в|на) )?(?:(?:весь|целый) )?"
+            + "(?:тот|этот|том|этом|того|этого) (?:же )?месяц\\p{L}*|(?:весь|целый) месяц|(?:for |in |over )?(?:the )?"
+            + "(?:whole |entire |full |same )?(?:of )?(?:that|the same) month|the whole month(?![\\p{L}])");
+
+    /**
+     * "а какой был средний рендж ртх за тот месяц?" after one day: the message's own question over the month of that
+     * day, or the month's recap when it asks nothing of its own ("а весь тот месяц?").
+     */
+    static Optional<Reading> monthOfThatDay(String text, List<Lexicon.Finding> previous) {
+        Matcher m = THAT_MONTH.matcher(text);
+        List<Lexicon.Finding> whens = previous.stream().filter(f -> f.kind().equals("when")).toList();
+        if (!m.find() || whens.size() != 1) {
+            return Optional.empty();
+        }
+        Matcher day = DAY_VALUE.matcher(whens.get(0).value());
+        if (!day.matches()) {
+            return Optional.empty();
+        }
+        int monthNumber = Integer.parseInt(day.group(2));
+        String month = day.group(1) != null ? day.group(1) + "-" + day.group(2)
+                : java.time.Month.of(monthNumber).name().toLowerCase(Locale.ROOT);
+        List<Lexicon.Finding> own = new ArrayList<>(QuestionReader.findings(text.substring(0, m.start()) + " "
+                + text.substring(m.end())).stream().filter(f -> !f.kind().equals("when")).toList());
+        boolean asks = own.stream().anyMatch(f -> Set.of("op", "agg", "freq", "rank", "howmuch", "metric")
+                .contains(f.kind()));
+        if (!asks) {
+            // a recap covers days: the month as its first and last day
+            own.add(new Lexicon.Finding("snapshot", "", 0, 1, 0));
+            if (day.group(1) != null) {
+                java.time.YearMonth ym = java.time.YearMonth.of(Integer.parseInt(day.group(1)), monthNumber);
+                month = ym.atDay(1) + ".." + ym.atEndOfMonth();
+            }
+        }
+        own.add(new Lexicon.Finding("when", month, 10_000, 10_001, 10_000));
+        Reading reading = new StepBuilder(own, new ArrayList<>(), -1).build();
+        return reading.step() == null ? Optional.empty() : Optional.of(reading);
+    }
+
+    /**
+     * "февраль и март 2020" given as the period asked for: months next to each other are one span of days, not sides
+     * to compare. A month without its year takes the year said with the others.
+     */
+    static List<Lexicon.Finding> monthsAsOneSpan(List<Lexicon.Finding> said) {
+        List<Lexicon.Finding> whens = said.stream().filter(f -> f.kind().equals("when")).toList();
+        if (whens.size() < 2) {
+            return said;
+        }
+        String year = null;
+        for (Lexicon.Finding w : whens) {
+            if (w.value().matches("\\d{4}-\\d{2}")) {
+                year = w.value().substring(0, 4);
+            }
+        }
+        List<java.time.YearMonth> months = new ArrayList<>();
+        for (Lexicon.Finding w : whens) {
+            java.time.YearMonth ym = yearMonth(w.value(), year);
+            if (ym == null) {
+                return said;
+            }
+            months.add(ym);
+        }
+        for (int i = 1; i < months.size(); i++) {
+            if (!months.get(i).equals(months.get(i - 1).plusMonths(1))) {
+                return said;
+            }
+        }
+        List<Lexicon.Finding> out = new ArrayList<>(said);
+        out.removeAll(whens);
+        Lexicon.Finding first = whens.get(0);
+        out.add(new Lexicon.Finding("when", months.get(0) + ".." + months.get(months.size() - 1), first.start(),
+                whens.get(whens.size() - 1).end(), first.seq()));
+        return out;
+    }
+
+    private static java.time.YearMonth yearMonth(String value, String year) {
+        if (value.matches("\\d{4}-\\d{2}")) {
+            return java.time.YearMonth.parse(value);
+        }
+        for (java.time.Month m : java.time.Month.values()) {
+            if (m.name().equalsIgnoreCase(value) && year != null) {
+                return java.time.YearMonth.of(Integer.parseInt(year), m);
+            }
+        }
+        return null;
+    }
+
+    /** A day as a period finding holds it: "2025-10-10", or "--10-10" without a year. */
+    private static final Pattern DAY_VALUE = Pattern.compile("(?:(\\d{4})|-)-(\\d{2})-\\d{2}");
 
     /** The snapshot of one day the previous answer showed, when the message points at it; else empty. */
     static Optional<Reading> oneOfTheDays(String text, String lastDays) {
@@ -601,6 +694,7 @@ public final class FollowUps {
         }
         if ("period".equals(asked) && said.stream().anyMatch(f -> f.kind().equals("when"))) {
             said.removeIf(f -> !Set.of("when", "session", "time", "tf").contains(f.kind()));
+            said = monthsAsOneSpan(said);
             return new StepBuilder(merge(original, said), new ArrayList<>(), -1).build();
         }
         // "по мск" asked about: the ET hours of the answer stand for the question's clock times and its zone; the

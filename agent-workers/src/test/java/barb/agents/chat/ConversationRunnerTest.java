@@ -97,4 +97,28 @@ class ConversationRunnerTest {
         chat.ask("avg rth range 2021 vs 2022");
         assertThat(Json.toString(chat.ask("add mondays only").plans())).contains("monday").doesNotContain("2020");
     }
+
+    @Test
+    void thatMonthAfterADayIsTheMonthOfThatDay() {
+        chat.ask("what happened on 2023-03-13");
+
+        String asked = Json.toString(chat.ask("and the avg rth range that month?").plans());
+        assertThat(asked).contains("\"operation\":\"aggregate\"").contains("\"from\":\"2023-03-01\"")
+                .contains("\"to\":\"2023-03-31\"");
+
+        chat.reset();
+        chat.ask("что было 13 марта 2023?");
+        assertThat(Json.toString(chat.ask("а весь тот месяц?").plans())).contains("\"operation\":\"snapshot\"")
+                .contains("\"from\":\"2023-03-01\"").contains("\"to\":\"2023-03-31\"");
+    }
+
+    @Test
+    void monthsNextToEachOtherGivenAsTheAskedPeriodAreOneSpan() {
+        assertThat(chat.ask("avg rth range during the banking crisis").field()).isEqualTo("period");
+
+        String answered = Json.toString(chat.ask("march and april 2023").plans());
+
+        assertThat(answered).contains("\"from\":\"2023-03-01\"").contains("\"to\":\"2023-04-30\"")
+                .doesNotContain("\"operation\":\"compare\"");
+    }
 }
