@@ -227,7 +227,15 @@ public final class FollowUps {
         if (against != null) {
             return Optional.of(against);
         }
-        List<Lexicon.Finding> merged = merge(previous, flipRanking(previous, said));
+        // "а какой месяц был лучшим?" after counting green months: the best of all of them, not of the green ones
+        // ("the 5 best of them" keeps them)
+        List<Lexicon.Finding> base = previous;
+        if (said.stream().anyMatch(f -> f.kind().equals("rank")) && !OF_THEM.matcher(text).find()
+                && previous.stream().anyMatch(f -> f.kind().equals("op") && f.value().equals("count"))) {
+            base = previous.stream().filter(f -> !(f.kind().equals("cond") && f.value().matches("is_(green|red) = 1")))
+                    .toList();
+        }
+        List<Lexicon.Finding> merged = merge(base, flipRanking(base, said));
         Reading reading = new StepBuilder(nextDayOfSnapshot(merged), new ArrayList<>(), -1).build();
         return reading.step() == null ? Optional.empty() : Optional.of(reading);
     }
@@ -285,6 +293,8 @@ public final class FollowUps {
         return reading.step() == null ? Optional.empty() : Optional.of(reading);
     }
 
+    private static final Pattern OF_THEM = Pattern.compile("(?<![\\p{L}])(?:of them|of those|among them|among those|"
+            + "из них|среди них|из этих|среди этих|этих|those|these)(?![\\p{L}])");
     private static final Pattern THAT_MONTH = Pattern.compile("(?<![\\p{L}])(?:(?:за|в|на) )?(?:(?:весь|целый) )?"
             + "(?:тот|этот|том|этом|того|этого) (?:же )?месяц\\p{L}*|(?:весь|целый) месяц|(?:for |in |over )?(?:the )?"
             + "(?:whole |entire |full |same )?(?:of )?(?:that|the same) month|the whole month(?![\\p{L}])");
@@ -821,6 +831,12 @@ public final class FollowUps {
                 && (previous.kind().equals("break") || previous.kind().equals("cond")
                 && previous.value().startsWith("broke_overnight_"))) {
             return true;
+        }
+        // "а после двух красных подряд?" after one red day: the run replaces the single day of its colour
+        if (next.kind().equals("consec")) {
+            String colour = next.value().split(" ")[0];
+            return previous.kind().equals("cond") && previous.value().equals("is_" + colour + " = 1")
+                    || previous.kind().equals("color") && previous.value().equals(colour);
         }
         // "а зелёных?" after red days: the colour replaces the colour flag the parser wrote as a condition
         if ((next.kind().equals("color") || next.kind().equals("dir")) && previous.kind().equals("cond")

@@ -121,4 +121,24 @@ class ConversationRunnerTest {
         assertThat(answered).contains("\"from\":\"2023-03-01\"").contains("\"to\":\"2023-04-30\"")
                 .doesNotContain("\"operation\":\"compare\"");
     }
+
+    @Test
+    void aRunAfterOneDayOfItsColourReplacesThatDay() {
+        chat.ask("what are the odds of a green day after a red day?");
+
+        String run = Json.toString(chat.ask("and after 3 red days in a row?").plans());
+
+        assertThat(run).contains("\"consecutive\":{\"color\":\"red\",\"length\":3")
+                .doesNotContain("\"metric\":\"is_red\"").contains("\"metric\":\"is_green\"");
+    }
+
+    @Test
+    void theBestAfterACountOfColouredRowsIsTheBestOfAllUnlessOfThem() {
+        chat.ask("how many green weeks in 2023?");
+        assertThat(Json.toString(chat.ask("which week was the best?").plans())).doesNotContain("is_green");
+
+        chat.reset();
+        chat.ask("how many green weeks in 2023?");
+        assertThat(Json.toString(chat.ask("and the 3 smallest of them?").plans())).contains("is_green");
+    }
 }
