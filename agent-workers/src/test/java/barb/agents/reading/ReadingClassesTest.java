@@ -1147,4 +1147,13 @@ class ReadingClassesTest {
         // a slot of minutes for the time of the high stays a bucket
         assertThat(read("в какую 30-минутку чаще всего ставится хай дня на ртх")).contains("30-minute buckets");
     }
+
+    @Test
+    void politeHedgesAskNothing() {
+        for (String q : List.of("distribution of daily % change in 2023, 25 bins if poss",
+                "avg rth range in 2022 if possible", "средний рейндж ртх за 2022, если возможно",
+                "средний рейндж ртх за 2022 по возможности")) {
+            assertThat(QuestionReader.read(q).clarify()).as(q).isEmpty();
+        }
+    }
 }
