@@ -738,6 +738,8 @@ public final class Lexicon {
                 + "(?= (?:on|in|during|from|between|the week of|that day|that week|yesterday|today|last|this|\\d))|"
                 + "what'?d (?:nq|it) do|how did (?:nq|it|the market) (?:do|trade|go)(?= (?:on|yesterday|today|\\d))|"
                 + "(?:day )?recap(?: of)?|rundown(?: of)?|day stats|(?:stats|numbers) for (?:that|the) day|"
+                + "(?:walk|run|take) me through(?: the (?:day|week) of)?|break down (?:the (?:day|week) of)?|"
+                + "разбери (?:мне )?(?:день|неделю)|"
                 + "что (?:было|творилось|происходило|случилось)(?: с nq| на рынке| по nq| с рынком)?(?= (?:в |во |на |с |от |\\d|вчера|сегодня|"
                 + "за |тогда|по nq))|расклад(?: по дню)?|разбор дня|итоги дня|как прош(?:ел|ла) (?:день|сесси\\p{L}*|торговл\\p{L}*)|"
                 + "o ?/ ?h ?/ ?l ?/ ?c|ohlc|day by day|по дням(?= (?:и|,|с|eth|rth|ртх|етх))|картин\\p{L}* (?:за|по) (?:вчерашн\\p{L}* |этот |тот )?(?:день|дню)|картин\\p{L}*(?= (?:за|по) (?:\\d|вчера))",

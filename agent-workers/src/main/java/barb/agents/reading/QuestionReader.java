@@ -322,9 +322,10 @@ public final class QuestionReader {
      * "How often does RTH take out the overnight low, and what time does that usually happen?": a question in two
      * parts, the second asking when or how often about what the first named.
      */
-    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:and|also|plus|и|а также|а),? "
+    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:ну |well )?(?:and|also|plus|и|а также|а),? "
             + "(?:(?:if possible|if you can|если возможно|если можно|по возможности),? )?"
-            + "(?=(?:then )?(?:(?:the )?(?:median|медиан\\p{L}*)(?![\\p{L}])|what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
+            + "(?=(?:then )?(?:(?:the )?(?:median|медиан\\p{L}*)(?![\\p{L}])|"
+            + "(?:the )?(?:low|high|лой|хай)(?: (?:овернайта|overnight|ovn))? (?:тоже|too|as well|заодно|also)|what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
             + "во сколько|в какое время|в скольких|как часто|сколько (?:раз|из|было|их)|какой шанс|какова вероятность|"
             + "какая вероятность|какой %|какой процент|какая доля|what(?:'s| is) the (?:chance|probability|odds)|"
             + "(?:отдельно )?то же (?:самое )?(?:для|по)|the same for)(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
@@ -380,6 +381,21 @@ public final class QuestionReader {
         return List.of(question.substring(0, m.start()), question.substring(m.end()));
     }
 
+    /**
+     * "как часто ртх обновляет хай овернайта? и лой тоже": a part naming only the other extreme asks the same of the
+     * other level the first part named.
+     */
+    private static List<Lexicon.Finding> otherLevel(List<Lexicon.Finding> own, List<Lexicon.Finding> first) {
+        List<Lexicon.Finding> named = own.stream().filter(f -> !f.kind().equals("filler")).toList();
+        boolean levelBroken = first.stream().anyMatch(f -> f.kind().equals("break"));
+        if (named.size() != 1 || !named.get(0).kind().equals("extreme") || !levelBroken) {
+            return own;
+        }
+        Lexicon.Finding extreme = named.get(0);
+        return List.of(new Lexicon.Finding("break", "overnight_" + extreme.value(), extreme.start(), extreme.end(),
+                extreme.seq()));
+    }
+
     private static java.util.Optional<String[]> twoParts(String question) {
         List<String> parts = parts(question);
         return parts.size() < 2 ? java.util.Optional.empty() : java.util.Optional.of(parts.toArray(String[]::new));
@@ -398,7 +414,7 @@ public final class QuestionReader {
         // in a later part, is the period of every part
         List<List<Lexicon.Finding>> owns = new ArrayList<>();
         for (int i = 1; i < parts.length; i++) {
-            owns.add(findings(parts[i]));
+            owns.add(otherLevel(findings(parts[i]), firstRead.found));
         }
         if (firstFound.stream().noneMatch(f -> f.kind().equals("when"))) {
             List<Lexicon.Finding> whens = owns.stream().flatMap(List::stream).filter(f -> f.kind().equals("when"))

@@ -1156,4 +1156,18 @@ class ReadingClassesTest {
             assertThat(QuestionReader.read(q).clarify()).as(q).isEmpty();
         }
     }
+
+    @Test
+    void theOtherLevelAskedTooIsASecondStep() {
+        List<String> both = steps("how often does rth break the overnight low? and the high too");
+        assertThat(both).hasSize(2);
+        assertThat(both.get(1)).contains("broke_overnight_high");
+        assertThat(steps("как часто ртх пробивает лой овернайта? ну и хай заодно")).hasSize(2);
+    }
+
+    @Test
+    void walkMeThroughDaysIsTheirRecap() {
+        assertThat(read("walk me through 2022-06-13")).startsWith("what happened");
+        assertThat(read("разбери мне неделю 10-14 марта 2025")).startsWith("what happened");
+    }
 }
