@@ -152,6 +152,9 @@ public final class FollowUps {
         if (previous.isEmpty()) {
             return Optional.empty();
         }
+        // "а стандартное отклонение? это же и есть волатильность, правильно я понимаю": a later sentence of what the
+        // trader thinks asks nothing
+        question = QuestionReader.withoutAsides(question);
         // "ну вот, другое дело. а медианный?": the last sentence, opening like a follow-up and naming no subject of
         // its own, is the follow-up
         String text = QuestionReader.normalize(question);

@@ -255,7 +255,8 @@ public final class Lexicon {
         r.add(rule("early close(?:s|d)?(?: days?)?|shortened (?:days?|sessions?)|half[ -]days?|"
                 + "сокращенн\\p{L}* (?:дн\\p{L}*|день|сесси\\p{L}*)", kv("event", "early_close")));
         r.add(rule("(?:fomc|fed|federal reserve)(?: (?:meeting|decision|announcement|rate decision)s?)?(?: days?)?|"
-                + "фомс|(?:заседани\\p{L}* |решени\\p{L}* )?фрс|fed days?", kv("event", "fomc")));
+                + "фомс|(?:заседани\\p{L}* |решени\\p{L}* )?фрс|fed days?|(?:день|дни|дня|дням) заседани\\p{L}*|"
+                + "fed meeting days?|meeting days?", kv("event", "fomc")));
         r.add(rule("cpi(?: (?:report|release|print)s?)?(?: days?)?|inflation (?:report|data|release|print)s?"
                 + "(?: days?)?|(?:данн\\p{L}* |отчет\\p{L}* )?(?:по )?инфляци\\p{L}*|(?:дн\\p{L}* )?cpi",
                 kv("event", "cpi")));
@@ -467,7 +468,7 @@ public final class Lexicon {
                 + "(?: session)?(?:'s)? (high|low)s?|(?:overnight|globex) (high|low)s? (?:break|gets? taken out|taken out|"
                 + "broken|swept)", m -> kv("break", "overnight_" + firstGroup(m))));
         r.add(rule("(?:(?:пробива|пробьет|пробил|снос|снес|обновля|обновил|перебива|перебил|выход|выш|вынос|вынес)\\p{L}* "
-                + "(?:за )?)?(хай|лой|максимум|минимум)\\p{L}* (?:овернайт\\p{L}*|ночн\\p{L}*(?: сесси\\p{L}*)?|ночи|globex)",
+                + "(?:за )?)?(хай|лой|максимум|минимум)\\p{L}* (?:овернайт\\p{L}*|ночн\\p{L}*(?: сесси\\p{L}*)?|ночи|globex|overnight)",
                 m -> kv("break", firstGroup(m).startsWith("х") || firstGroup(m).startsWith("максимум")
                         ? "overnight_high" : "overnight_low")));
         // "пробивает ночной хай", "выносила ovn high": the adjective before the level

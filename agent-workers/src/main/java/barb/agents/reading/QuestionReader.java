@@ -256,7 +256,8 @@ public final class QuestionReader {
     /** Words of a feeling or a joke: a later sentence with one of them and no question mark asks nothing. */
     private static final Pattern FEELING = Pattern.compile("(?<![\\p{L}])(?:feels?|seems?|i think|i feel|i guess|imo|imho|"
             + "lol|lmao|meme|always|never|кажется|кажутся|по ощущениям|имхо|лол|походу|вечно|всегда|"
-            + "i trade|i fade|i hold|my bot|my setup|торгую|шорчу|лонгую|держу|мой бот|мой сетап|скальпер я)(?![\\p{L}])");
+            + "i trade|i fade|i hold|my bot|my setup|торгую|шорчу|лонгую|держу|мой бот|мой сетап|скальпер я|"
+            + "правильно (?:я )?понимаю|я правильно понимаю|верно понимаю|am i right|if i understand)(?![\\p{L}])");
 
     /**
      * A remark in parentheses: a concession, an aside about the trader, a reason or a restatement ("(хотя апрель,

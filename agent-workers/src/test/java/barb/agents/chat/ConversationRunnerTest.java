@@ -141,4 +141,21 @@ class ConversationRunnerTest {
         chat.ask("how many green weeks in 2023?");
         assertThat(Json.toString(chat.ask("and the 3 smallest of them?").plans())).contains("is_green");
     }
+
+    @Test
+    void aFollowUpKeepsItsMeasureWhenALaterSentenceOnlySaysWhatTheTraderThinks() {
+        chat.ask("avg daily % change in 2023?");
+
+        String std = Json.toString(chat.ask("and the std? thats basically volatility, am i right").plans());
+
+        assertThat(std).contains("\"aggregate\":\"std\"").contains("\"metric\":\"change_pct\"");
+    }
+
+    @Test
+    void meetingDaysAreFedDaysAndAnOvernightLevelAfterItsNameIsItsBreak() {
+        assertThat(Json.toString(chat.ask("avg rth range on meeting days vs other days").plans())).contains("is_fomc");
+        chat.reset();
+        assertThat(Json.toString(chat.ask("во сколько обычно на ртх пробивают лой ovn?").plans()))
+                .contains("overnight_low_break");
+    }
 }
