@@ -142,6 +142,11 @@ public final class Lexicon {
             rule("(?:in|over|during|within|for) the (?:first )?(\\d) (?:trading )?days(?= after| following)|"
                     + "(?:в|за) (?:первые |ближайшие )?(\\d) (?:торгов\\p{L}* )?(?:дня|дней)(?= после)",
                     m -> kv("offsets", dayRange("1", firstGroup(m)))),
+            // "and on the day itself?", "а в сам день выхода?": the day of the event, as an offset
+            // (only as the whole ask at the end: "если в сам день FOMC закрылись красным" is a condition on that day)
+            rule("(?:(?:on )?the (?:day|session) itself|(?:on )?the same day|(?:в )?сам (?:этот |тот )?день(?: выхода|"
+                    + " события| релиза| отчета| заседания)?|в день (?:выхода|события|релиза|отчета))(?=\\s*$)",
+                    kv("offsets", "0")),
             // offsets: 1, 2 and 5 days after
             rule("(\\d+(?:(?:, ?| and | и |,? and )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|"
                     + "дня|сесси\\p{L}*) (?:later|after|afterwards|out|ahead|forward|после|спустя|вперед)",

@@ -158,4 +158,17 @@ class ConversationRunnerTest {
         assertThat(Json.toString(chat.ask("во сколько обычно на ртх пробивают лой ovn?").plans()))
                 .contains("overnight_low_break");
     }
+
+    @Test
+    void theDayItselfAfterTheDayAfterIsTheEventsOwnDay() {
+        chat.ask("avg % change the day after nfp since 2019");
+
+        assertThat(Json.toString(chat.ask("and on the day itself?").plans())).contains("\"offsets\":[0")
+                .contains("\"events\":[\"nfp\"]");
+        chat.reset();
+        chat.ask("средний % изменения на следующий день после фомс");
+        // a condition on that day stays a condition
+        assertThat(Json.toString(chat.ask("а если в сам день фомс закрылись красным?").plans()))
+                .doesNotContain("\"offsets\":[0");
+    }
 }
