@@ -243,8 +243,7 @@ public final class ConceptCatalog {
                             + "the 20 trading days before that day, not counting the day itself.",
                     "Среднее за 20 дней в условии вроде «диапазон больше 1,5 среднего за 20 дней» — среднее 20 "
                             + "торговых дней перед этим днём, сам день в него не входит."),
-            new Concept("sell in May", List.of("sell in may", "sell in may and go away", "продавай в мае",
-                    "sell in may and go away in the first place"),
+            new Concept("sell in May", List.of("sell in may", "sell in may and go away", "продавай в мае"),
                     "\"Sell in May and go away\" is an old seasonal saying: stocks did better from November to April "
                             + "than from May to October, so the advice was to stay out over the summer. Barb can test "
                             + "it on NQ, e.g. the average monthly change by calendar month.",
@@ -342,8 +341,9 @@ public final class ConceptCatalog {
         // the asking words themselves ("how do you count") are no operation, nor is the notion's own name ("среднее
         // за 20 дней")
         String rest = s.substring(0, ask.start()) + " " + s.substring(ask.end());
-        for (String alias : concept.aliases().stream().sorted(java.util.Comparator.comparingInt(String::length).reversed())
-                .toList()) {
+        List<String> longestFirst = concept.aliases().stream()
+                .sorted(java.util.Comparator.comparingInt(String::length).reversed()).toList();
+        for (String alias : longestFirst) {
             rest = rest.replace(alias, " ");
         }
         if (QuestionReader.findings(rest).stream().anyMatch(f -> DATA_KINDS.contains(f.kind()))) {

@@ -146,7 +146,6 @@ public final class FollowUps {
         return resolve(question, memory, last);
     }
 
-
     private static Optional<Reading> resolve(String question, Memory memory, String last) {
         List<Lexicon.Finding> previous = QuestionReader.findings(last);
         if (previous.isEmpty()) {

@@ -195,7 +195,8 @@ public final class Lexicon {
                         }
                         return kv("offsets", String.join(",", each));
                     }),
-            rule("(?:бин\\p{L}*|bins|корзин\\p{L}*|столбик\\p{L}*|столбц\\p{L}*|columns)(?: (?:побольше|поменьше|больше|меньше|more|fewer))?,? (?:штук |на |по |of |like |about |"
+            rule("(?:бин\\p{L}*|bins|корзин\\p{L}*|столбик\\p{L}*|столбц\\p{L}*|columns)"
+                    + "(?: (?:побольше|поменьше|больше|меньше|more|fewer))?,? (?:штук |на |по |of |like |about |"
                     + "около |где-?то )?(\\d+)", m -> kv("bins", m.group(1))),
             // "the next 2 days", "следующие 3 дня": each of them
             rule("(?:the )?next (\\d) (?:trading )?days|следующ\\p{L}* (\\d) (?:торгов\\p{L}* )?(?:дня|дней)",
@@ -252,9 +253,11 @@ public final class Lexicon {
                 m -> kv("event", m.group(1) != null && m.group(1).equals("before") || m.group(3) != null
                         && !m.group(3).equals("после") ? "day_before_holiday" : "day_after_holiday",
                         "month", holidayMonth(m.group(2) != null ? m.group(2) : m.group(4)))));
-        r.add(rule("(?:(?:the )?(?:days?|sessions?) )?before (?:a |the )?(?:market |exchange |bank |us |federal )?holidays?|перед праздник\\p{L}*|"
+        r.add(rule("(?:(?:the )?(?:days?|sessions?) )?before (?:a |the )?(?:market |exchange |bank |us |federal )?"
+                + "holidays?|перед праздник\\p{L}*|"
                 + "накануне праздник\\p{L}*|предпраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_before_holiday")));
-        r.add(rule("(?:(?:the )?(?:first )?(?:trading )?(?:days?|sessions?) )?after (?:a |the )?(?:market |exchange |bank |us |federal )?holidays?|"
+        r.add(rule("(?:(?:the )?(?:first )?(?:trading )?(?:days?|sessions?) )?after (?:a |the )?"
+                + "(?:market |exchange |bank |us |federal )?holidays?|"
                 + "(?:(?:в )?перв\\p{L}* (?:торгов\\p{L}* )?(?:день|дни|дня|дням|сесси\\p{L}*) )?после праздник\\p{L}*|"
                 + "послепраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_after_holiday")));
         r.add(rule("early close(?:s|d)?(?: days?)?|shortened (?:days?|sessions?)|half[ -]days?|"
@@ -385,8 +388,8 @@ public final class Lexicon {
 
         // N green / red days in a row
         // "3 or more red months in a row": weeks and months are the bars the run is counted on
-        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+)(?:\\+| or more| or longer| и более| или более)? (?:consecutive |straight )?"
-                + "(green|red|зелен\\p{L}*|красн\\p{L}*|bullish|bearish)(?: (?:days?|candles?|sessions?|closes?|bars?|дн\\p{L}*|день|дня|"
+        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+)(?:\\+| or more| or longer| и более| или более)? "
+                + "(?:consecutive |straight )?(green|red|зелен\\p{L}*|красн\\p{L}*|bullish|bearish)(?: (?:days?|candles?|sessions?|closes?|bars?|дн\\p{L}*|день|дня|"
                 + "свеч\\p{L}*|сесси\\p{L}*|(weeks?|months?|недел\\p{L}*|месяц\\p{L}*)))?(?: (?:in a row|consecutive|straight|подряд))?",
                 m -> {
                     List<String[]> run = consecutive(m.group(1), m.group(2), m.group(3));

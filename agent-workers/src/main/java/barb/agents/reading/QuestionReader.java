@@ -68,6 +68,9 @@ public final class QuestionReader {
     private static final Pattern NY_HOURS = Pattern.compile("(?<![\\d:.])(?:from |с )?([7-9]|1[0-2])(?::([0-5]\\d))? ?"
             + "(?:to|till|until|-|до) ?([7-9]|1[0-2])(?::([0-5]\\d))? (?=(?:ny|nyc|new york|eastern|et) time|et(?![\\p{L}])|"
             + "по нью-?йорку|по нью-?йоркскому|по их времени)");
+    private static final Pattern THAN_USUAL_GENITIVE = Pattern.compile("(?<![\\p{L}])(больше|меньше|выше|ниже|шире|уже|"
+            + "сильнее|слабее|чаще|реже) обычного(?![\\p{L}])");
+    private static final Pattern TODAY = Pattern.compile("(?<![\\p{L}])(?:today|сегодня)(?![\\p{L}])");
     private static final Pattern MULTIPLE_WORD = Pattern.compile("(?<![\\p{L}])(double|twice|triple|thrice|вдвое|втрое|"
             + "в два раза|в три раза|в полтора раза)(?= (?:больше |выше |более )?(?:the |its |their |чем |от )?"
             + "(?:\\d+[ -]?(?:day|d|дневн\\p{L}*) )?(?:average|avg|mean|median|средн\\p{L}*|медиан\\p{L}*))");
@@ -326,7 +329,8 @@ public final class QuestionReader {
     private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:ну |well )?(?:and|also|plus|и|а также|а),? "
             + "(?:(?:if possible|if you can|если возможно|если можно|по возможности),? )?"
             + "(?=(?:then )?(?:(?:the )?(?:median|медиан\\p{L}*)(?![\\p{L}])|"
-            + "(?:the )?(?:low|high|лой|хай)(?: (?:овернайта|overnight|ovn))? (?:тоже|too|as well|заодно|also)|what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
+            + "(?:the )?(?:low|high|лой|хай)(?: (?:овернайта|overnight|ovn))? (?:тоже|too|as well|заодно|also)|"
+            + "what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
             + "во сколько|в какое время|в скольких|как часто|сколько (?:раз|из|было|их)|какой шанс|какова вероятность|"
             + "какая вероятность|какой %|какой процент|какая доля|what(?:'s| is) the (?:chance|probability|odds)|"
             + "(?:отдельно )?то же (?:самое )?(?:для|по)|the same for)(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
@@ -356,7 +360,7 @@ public final class QuestionReader {
         List<String> parts = new ArrayList<>();
         Matcher scene = SCENE_END.matcher(lower);
         int colon = scene.find() ? scene.start() : -1;
-        // a list of asks only after a colon (the scene) and only when it names at least two of them
+        // a list of asks only after a colon or a spaced dash (the scene) and only when it names at least two of them
         Matcher listed = LISTED_ASK.matcher(lower);
         if (colon > 0 && listed.find(colon) && !lower.substring(colon + 1).matches("\\s*\\d.*")) {
             int from = 0;
@@ -436,11 +440,11 @@ public final class QuestionReader {
             // "avg daily % change and how many red days": a part that asks its own thing keeps only the scene of the
             // first (period, session, conditions), not what the first asked
             // ("… range in 2025? and the median for the same period": a statistic alone keeps the measure)
-            boolean ownMeasure = own.stream().anyMatch(f -> f.kind().equals("metric")
+            boolean measureOfItsOwn = own.stream().anyMatch(f -> f.kind().equals("metric")
                     || ASKS.contains(f.kind()) && !f.kind().equals("agg"));
             List<Lexicon.Finding> scene = own.stream().anyMatch(f -> ASKS.contains(f.kind()))
                     ? firstFound.stream().filter(f -> !ASKS.contains(f.kind())
-                            && !(ownMeasure && f.kind().equals("metric"))).toList()
+                            && !(measureOfItsOwn && f.kind().equals("metric"))).toList()
                     : firstFound;
             List<Lexicon.Finding> merged = FollowUps.merge(scene, own);
             Reading next = new StepBuilder(merged, new ArrayList<>(), -1).build();
@@ -529,17 +533,20 @@ public final class QuestionReader {
         if (CORRELATION_WORD.matcher(s).find()) {
             s = TOMORROW.matcher(s).replaceAll("next day");
             // "range today and range tomorrow": the same day of the history, not the data's last day
-            s = s.replaceAll("(?<![\\p{L}])(?:today|сегодня)(?![\\p{L}])", "");
+            s = TODAY.matcher(s).replaceAll("");
         }
         s = s.replaceAll("(\\d)[xх](?![\\p{L}\\d])", "$1 x");
         // "was 2022 more volatile than 2025", "в 2024 ренж выше, чем в 2023": a year against another is a comparison
-        Matcher thanYear = THAN_YEAR.matcher(s);
-        if (thanYear.find() && YEAR.matcher(s.substring(0, thanYear.start())).find()) {
-            s = thanYear.replaceAll(" vs $1");
+        if (s.contains("than") || s.contains("чем")) {
+            Matcher thanYear = THAN_YEAR.matcher(s);
+            if (thanYear.find() && YEAR.matcher(s.substring(0, thanYear.start())).find()) {
+                s = thanYear.replaceAll(" vs $1");
+            }
         }
         // "рейндж больше обычного": a Russian comparative takes its "than" in the genitive
-        s = s.replaceAll("(?<![\\p{L}])(больше|меньше|выше|ниже|шире|уже|сильнее|слабее|чаще|реже) обычного(?![\\p{L}])",
-                "$1 чем обычно");
+        if (s.contains("обычного")) {
+            s = THAN_USUAL_GENITIVE.matcher(s).replaceAll("$1 чем обычно");
+        }
         // "more than double the 20-day average", "вдвое выше среднего": a multiple written in words
         s = MULTIPLE_WORD.matcher(s).replaceAll(m -> switch (m.group(1)) {
             case "triple", "thrice", "втрое", "в три раза" -> "3 x";
