@@ -71,6 +71,9 @@ public final class QuestionReader {
     private static final Pattern THAN_USUAL_GENITIVE = Pattern.compile("(?<![\\p{L}])(больше|меньше|выше|ниже|шире|уже|"
             + "сильнее|слабее|чаще|реже) обычного(?![\\p{L}])");
     private static final Pattern TODAY = Pattern.compile("(?<![\\p{L}])(?:today|сегодня)(?![\\p{L}])");
+    private static final Pattern YESTERDAY = Pattern.compile("(?<![\\p{L}])(?:yesterday'?s?|вчерашн\\p{L}*)(?![\\p{L}]) ?");
+    private static final Pattern THEN_TODAY = Pattern.compile("(?<![\\p{L}])(and|и|with|с|vs) (?:today'?s?|сегодняшн\\p{L}*)"
+            + "(?![\\p{L}])");
     private static final Pattern MULTIPLE_WORD = Pattern.compile("(?<![\\p{L}])(double|twice|triple|thrice|вдвое|втрое|"
             + "в два раза|в три раза|в полтора раза)(?= (?:больше |выше |более )?(?:the |its |their |чем |от )?"
             + "(?:\\d+[ -]?(?:day|d|дневн\\p{L}*) )?(?:average|avg|mean|median|средн\\p{L}*|медиан\\p{L}*))");
@@ -532,6 +535,11 @@ public final class QuestionReader {
         // "today's volume vs tomorrow's range — correlated?": tomorrow in the history, not a forecast
         if (CORRELATION_WORD.matcher(s).find()) {
             s = TOMORROW.matcher(s).replaceAll("next day");
+            // "yesterday's range and today's": the day before against its next day
+            if (YESTERDAY.matcher(s).find() && THEN_TODAY.matcher(s).find()) {
+                s = YESTERDAY.matcher(s).replaceAll("");
+                s = THEN_TODAY.matcher(s).replaceAll("$1 next day's");
+            }
             // "range today and range tomorrow": the same day of the history, not the data's last day
             s = TODAY.matcher(s).replaceAll("");
         }

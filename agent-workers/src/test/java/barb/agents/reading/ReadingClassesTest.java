@@ -1170,4 +1170,11 @@ class ReadingClassesTest {
         assertThat(read("walk me through 2022-06-13")).startsWith("what happened");
         assertThat(read("разбери мне неделю 10-14 марта 2025")).startsWith("what happened");
     }
+
+    @Test
+    void yesterdaysMeasureAndTodaysInACorrelationAreADayAndItsNextDay() {
+        assertThat(read("correlation between yesterday's rth volume and today's since 2019"))
+                .isEqualTo(read("correlation between rth volume and next day's volume since 2019"));
+        assertThat(read("связь вчерашнего объёма ртх и сегодняшнего с 2019")).contains("next day");
+    }
 }
