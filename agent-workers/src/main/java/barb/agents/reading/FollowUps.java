@@ -709,6 +709,15 @@ public final class FollowUps {
             said = monthsAsOneSpan(said);
             return new StepBuilder(merge(original, said), new ArrayList<>(), -1).build();
         }
+        // "can you compare mondays" asked what with: "vs fridays" is the other side, beside the first, not in its place
+        if ("compare_groups".equals(asked) && said.stream().anyMatch(f -> f.kind().equals("vs"))) {
+            List<Lexicon.Finding> sides = new ArrayList<>(original);
+            sides.addAll(afterPrevious(said));
+            Reading both = new StepBuilder(sides, new ArrayList<>(), -1).build();
+            if (both.step() != null && both.clarify().isEmpty()) {
+                return both;
+            }
+        }
         // "по мск" asked about: the ET hours of the answer stand for the question's clock times and its zone; the
         // rest of the answer only explains them ("нск, utc+7, зимой это 14:00–16:00 по нью-йорку")
         boolean zoneAsked = original.stream().anyMatch(f -> f.kind().equals("zone"));

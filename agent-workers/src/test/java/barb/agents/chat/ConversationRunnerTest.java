@@ -171,4 +171,13 @@ class ConversationRunnerTest {
         assertThat(Json.toString(chat.ask("а если в сам день фомс закрылись красным?").plans()))
                 .doesNotContain("\"offsets\":[0");
     }
+
+    @Test
+    void theOtherSideGivenWhenAskedWhatToCompareWithIsAddedBesideTheFirst() {
+        assertThat(chat.ask("compare tuesdays please").field()).isEqualTo("compare_groups");
+
+        String both = Json.toString(chat.ask("vs thursdays. median % change since 2021").plans());
+
+        assertThat(both).contains("\"operation\":\"compare\"").contains("tuesday").contains("thursday");
+    }
 }
