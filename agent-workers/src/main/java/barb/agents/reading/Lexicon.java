@@ -71,6 +71,12 @@ public final class Lexicon {
             // measure named before it
             rule("\\((?:i\\.?e\\.? |т\\.? ?е\\.? )?(?:the )?(?:high|хай|max|макс\\p{L}*|close|закрыти\\p{L}*|клоуз) ?(?:minus|-|минус|−) ?"
                     + "(?:the )?(?:low|лой|min|мин\\p{L}*|open|открыти\\p{L}*|опен)\\)", kv("filler", "")),
+            // "how did yesterday stack up vs a normal day": a day's recap sets it against its 20-day averages (read before
+            // "up" is a direction and "vs" a second side)
+            rule("stack(?:ed|s)? up (?:vs\\.?|versus|against|to|compared (?:to|with)) (?:a |an )?"
+                    + "(?:normal|typical|average|usual|regular) day", kv("snapshot", "")),
+            // "с обычным днём": the other days (read before "днём" is the afternoon)
+            rule("обычн(?:ый|ым|ого) (?:день|днем|дня)", kv("complement", "")),
             // controlled period texts with dots or dashes
             rule("(?:in |for |during |period )?((?:\\d{4}(?:-q[1-4]|-w\\d{1,2}|-\\d{2}(?:-\\d{2})?)?|q[1-4]|"
                     + "january|february|march|april|may|june|july|august|september|october|november|december)?"
@@ -581,7 +587,8 @@ public final class Lexicon {
                 kv("month", "december", "month", "january", "month", "february")));
         // "does it close green more often than not": whether the share is above half
         r.add(rule("more often than not|more likely than not|чаще,? чем нет", kv("op", "probability")));
-        r.add(rule("regular days|normal days|обычные дни|обычных дней|остальные дни", kv("complement", "")));
+        r.add(rule("regular days|normal days|(?:a |an )?(?:normal|regular|ordinary|typical) day|обычные дни|обычных дней|"
+                + "остальные дни", kv("complement", "")));
         // "is the range bigger on FOMC days than normal days", "do mondays gap more than fridays": a comparative's
         // "than" puts a second side beside the first; "than usual" / "чем обычно" is the rest of the days
         r.add(rule("(?<=(?:than|чем) )(?:usual(?:ly)?|normal(?:ly)?|обычно|обычного|в обычные дни)(?![\\p{L}])",

@@ -1177,4 +1177,12 @@ class ReadingClassesTest {
                 .isEqualTo(read("correlation between rth volume and next day's volume since 2019"));
         assertThat(read("связь вчерашнего объёма ртх и сегодняшнего с 2019")).contains("next day");
     }
+
+    @Test
+    void aDaySetAgainstANormalDayIsItsRecapAndDaysAgainstANormalDayAreTheRest() {
+        assertThat(read("how did 2025-04-09 stack up vs a normal day?")).startsWith("what happened");
+        assertThat(read("avg rth volume on cpi days vs a normal day")).startsWith("compare").contains("is_cpi = 0");
+        assertThat(read("средний объём ртх в дни cpi по сравнению с обычным днём")).startsWith("compare")
+                .contains("is_cpi = 0").doesNotContain("AFTERNOON");
+    }
 }
