@@ -1,5 +1,6 @@
 package barb.agents;
 
+import barb.agents.reading.FollowUps;
 import barb.agents.reading.QuestionReader;
 import barb.agents.reading.Reading;
 import barb.agents.steps.StepValidator;
@@ -41,7 +42,7 @@ public final class ParserHandler implements StageHandler {
                         step.params())));
             }
         } else {
-            String[] parts = question.split(java.util.regex.Pattern.quote(UnderstandingRules.STEP_SEPARATOR));
+            String[] parts = question.split(java.util.regex.Pattern.quote(FollowUps.STEP_SEPARATOR));
             for (String part : parts) {
                 ParsedStep step = QuestionReader.read(part).step();
                 if (step != null) {

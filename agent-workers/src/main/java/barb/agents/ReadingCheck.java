@@ -106,7 +106,7 @@ final class ReadingCheck {
         if (!guessed.startsWith("data:") || last == null) {
             return guessed;
         }
-        ParsedStep step = QuestionReader.read(last.split(UnderstandingRules.STEP_SEPARATOR, 2)[0]).step();
+        ParsedStep step = QuestionReader.read(last.split(FollowUps.STEP_SEPARATOR, 2)[0]).step();
         return step == null ? guessed : "data:" + step.operation();
     }
 

@@ -28,9 +28,6 @@ import java.util.function.Supplier;
  * and clarify_continue.
  */
 final class UnderstandingRules {
-    /** Between the steps of a question in several parts, in the expanded query. */
-    static final String STEP_SEPARATOR = FollowUps.STEP_SEPARATOR;
-
     static final List<String> CAPABILITIES = List.of("statistics of NQ daily and intraday history since 2008",
             "days matching conditions, patterns or events", "comparisons of periods, sessions and weekdays");
 
@@ -108,13 +105,13 @@ final class UnderstandingRules {
                 expanded(r), ack, title(heading), null);
     }
 
-    /** The steps as the parser reads them: one step's text, or several joined by {@link #STEP_SEPARATOR}. */
+    /** The steps as the parser reads them: one step's text, or several joined by {@link FollowUps#STEP_SEPARATOR}. */
     static String expanded(Reading r) {
         List<String> texts = new ArrayList<>();
         for (ParsedStep s : r.steps()) {
             texts.add(StepText.render(s));
         }
-        return String.join(STEP_SEPARATOR, texts);
+        return String.join(FollowUps.STEP_SEPARATOR, texts);
     }
 
     static Understanding outOfScope(String reason, List<String> alternatives, String question) {
