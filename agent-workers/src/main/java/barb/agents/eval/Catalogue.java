@@ -54,6 +54,8 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-17", "catalogue/fresh-17.json");
         sets.put("fresh-18", "catalogue/fresh-18.json");
         sets.put("fresh-19", "catalogue/fresh-19.json");
+        sets.put("fresh-20", "catalogue/fresh-20.json");
+        sets.put("fresh-21", "catalogue/fresh-21.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
