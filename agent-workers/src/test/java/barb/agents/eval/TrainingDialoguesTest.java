@@ -19,7 +19,7 @@ class TrainingDialoguesTest {
         List<String> measures = Catalogue.SETS.entrySet().stream()
                 .filter(e -> !TrainingDialogues.SETS.contains(e.getValue())).map(java.util.Map.Entry::getKey).toList();
         assertThat(measures).containsExactly("fresh-5", "fresh-7", "fresh-8", "fresh-9", "fresh-10",
-                "fresh-11", "fresh-13", "fresh-15", "fresh-17", "fresh-18", "fresh-20", "fresh-21");
+                "fresh-11", "fresh-13", "fresh-15", "fresh-17", "fresh-18", "fresh-20");
     }
 
     @Test
