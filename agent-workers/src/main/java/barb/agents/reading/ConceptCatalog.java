@@ -195,7 +195,7 @@ public final class ConceptCatalog {
                             + "не тянут вверх несколько экстремальных дней, поэтому для диапазонов и движений она "
                             + "обычно лучше описывает «типичный» день."),
             new Concept("percentile", List.of("percentile", "percentiles", "перцентиль", "перцентили", "процентиль",
-                    "квантиль"),
+                    "квантиль", "p5", "p10", "p25", "p50", "p75", "p90", "p95", "p99"),
                     "The p-th percentile is the value below which p % of the observations fall: the 90th percentile "
                             + "of the daily range is a range only one day in ten exceeds. The 50th percentile is the "
                             + "median.",
@@ -238,11 +238,32 @@ public final class ConceptCatalog {
                             + "09:30 ET. RTH его пробивает, если после открытия торгуется выше этого хая (ниже лоя)."),
             new Concept("20-day average", List.of("20-day average", "20 day average", "20d average",
                     "20-day avg", "20 day avg", "the 20-day average", "среднее за 20 дней", "20-дневное среднее",
-                    "двадцатидневное среднее"),
+                    "двадцатидневное среднее", "range vs avg", "volume vs avg", "avg 20d range", "avg 20d volume"),
                     "The 20-day average in a condition such as \"range above 1.5x its 20-day average\" is the mean of "
                             + "the 20 trading days before that day, not counting the day itself.",
                     "Среднее за 20 дней в условии вроде «диапазон больше 1,5 среднего за 20 дней» — среднее 20 "
                             + "торговых дней перед этим днём, сам день в него не входит."),
+            new Concept("minutes to fill", List.of("minutes to fill", "median minutes", "mean minutes",
+                    "gap fill minutes", "gap fill time", "минуты до закрытия гэпа", "минут до закрытия гэпа"),
+                    "In a gap-fill answer the minutes to fill are counted from the session's start (09:30 ET for RTH) "
+                            + "to the first minute that traded back to the previous close; median_minutes is the "
+                            + "middle of those times over the gaps that filled and mean_minutes their average. Gaps "
+                            + "that never filled are not in them.",
+                    "В ответе о закрытии гэпов минуты считаются от начала сессии (09:30 ET для RTH) до первой "
+                            + "минуты, когда цена вернулась к закрытию предыдущего дня; median_minutes — середина этих "
+                            + "времён по закрывшимся гэпам, mean_minutes — их среднее. Незакрывшиеся гэпы в них не "
+                            + "входят."),
+            new Concept("minute bars", List.of("5m candle", "5 min candle", "5 minute candle", "5m bar", "5 min bar",
+                    "5 minute bar", "1m candle", "1 minute candle", "minute bar", "minute bars", "intraday bar",
+                    "5 минутная свеча", "5 минутка", "пятиминутка", "минутная свеча", "минутный бар"),
+                    "A 5-minute candle (bar) is five minutes of trading summed up: the first price (open), the highest "
+                            + "and lowest prices and the last price (close) of those minutes, and the contracts "
+                            + "traded. Barb builds every bar, 1 minute to 4 hours, from NQ's one-minute history; a "
+                            + "daily candle is the same for a whole session.",
+                    "5-минутная свеча (бар) — пять минут торгов в одной записи: первая цена (открытие), самая "
+                            + "высокая и самая низкая цены и последняя цена (закрытие) этих минут, и объём. Barb "
+                            + "строит любые бары, от 1 минуты до 4 часов, из минутной истории NQ; дневная свеча — то "
+                            + "же самое за целую сессию."),
             new Concept("sell in May", List.of("sell in may", "sell in may and go away", "продавай в мае"),
                     "\"Sell in May and go away\" is an old seasonal saying: stocks did better from November to April "
                             + "than from May to October, so the advice was to stay out over the summer. Barb can test "
@@ -327,29 +348,92 @@ public final class ConceptCatalog {
     private static final java.util.Set<String> DATA_KINDS = java.util.Set.of("agg", "op", "when", "rank", "freq",
             "n", "howmuch", "snapshot", "group", "later", "after");
 
-    /** The notion a definition question is about (see {@link #DEFINITION_ASK}), or null. */
+    /**
+     * Words that ask what something means, wherever they stand in the message: "whats nr7 mean, ppl keep saying it",
+     * "а nr7 это что", "доджи что это такое объясните", "is a 5m candle literally just 5 min", "what's p5 in that
+     * answer". With a notion Barb knows and nothing else that asks for data, the message asks for its definition.
+     */
+    private static final java.util.regex.Pattern MEANING_ASK = java.util.regex.Pattern.compile(
+            "(?<![\\p{L}\\d])(?:(?:what(?: i|')?s|whats|wats|what (?:does|do)) (?:an? |the )?[\\p{L}\\d ]{1,30}? "
+            + "(?:means?|stands? for)|what(?: i|')?s|whats|wats|what (?:is|are)|wtf is|means?(?= *(?:[.;:!?]|$))|"
+            + "meaning|stands? for|define|explain|что такое|что это(?: такое| за)?|это что|что значит|что означает|"
+            + "значит|означает|объясни\\p{L}*|поясни\\p{L}*|(?:is|are) [\\p{L}\\d' ]{0,30}?(?:just|literally|only|really)|"
+            + "(?:in|from) (?:that|the|this|your|ur) (?:answer|table|reply|output)|"
+            + "в (?:вашей |твоей |этой |вашем |твоем |этом )?(?:табличке|таблице|ответе))(?![\\p{L}\\d])");
+
+    private static final java.util.regex.Pattern INSTRUMENT = java.util.regex.Pattern.compile(
+            "(?<![\\p{L}\\d])(?:nq|mnq|nasdaq|нк|насдак\\p{L}*)(?![\\p{L}\\d])");
+
+    private static final java.util.Set<String> MEANING_DATA_KINDS = java.util.Set.of("agg", "op", "when", "rank",
+            "freq", "n", "howmuch", "snapshot", "group", "later", "after", "metric");
+
+    /** The notion a definition question is about (see {@link #DEFINITION_ASK} and {@link #MEANING_ASK}), or null. */
     public static Concept definitionAsked(String text) {
         String s = TextNormalizer.normalize(text);
         java.util.regex.Matcher ask = DEFINITION_ASK.matcher(s);
-        if (!ask.find()) {
+        String rest;
+        boolean meaning = false;
+        if (ask.find()) {
+            rest = s.substring(0, ask.start()) + " " + s.substring(ask.end());
+        } else if (MEANING_ASK.matcher(s).find()) {
+            rest = MEANING_ASK.matcher(s).replaceAll(" ");
+            meaning = true;
+        } else {
             return null;
         }
-        Concept concept = mentioned(s);
+        // "so whats the deal with nq": the instrument every question is about is no notion asked about
+        String named = meaning ? INSTRUMENT.matcher(s).replaceAll(" ") : s;
+        Concept concept = meaning ? named(named).stream().findFirst().orElse(null) : mentioned(named);
         if (concept == null) {
+            return null;
+        }
+        // "whats the range on nr7 days" names two notions: a measure of some days, not a definition
+        if (meaning && named(named).size() > 1) {
             return null;
         }
         // the asking words themselves ("how do you count") are no operation, nor is the notion's own name ("среднее
         // за 20 дней")
-        String rest = s.substring(0, ask.start()) + " " + s.substring(ask.end());
         List<String> longestFirst = concept.aliases().stream()
                 .sorted(java.util.Comparator.comparingInt(String::length).reversed()).toList();
         for (String alias : longestFirst) {
             rest = rest.replace(alias, " ");
         }
-        if (QuestionReader.findings(rest).stream().anyMatch(f -> DATA_KINDS.contains(f.kind()))) {
+        // "whats the vol on fomc days" asks for a measure of the days, not what FOMC is
+        java.util.Set<String> blocking = meaning ? MEANING_DATA_KINDS : DATA_KINDS;
+        if (QuestionReader.findings(rest).stream().anyMatch(f -> blocking.contains(f.kind()))) {
             return null;
         }
         return concept;
+    }
+
+    /**
+     * The notions named in the normalised text, in order: by an alias as written, or a long word misspelt
+     * ("квадвичинг"); a short or common word is never corrected into a notion ("trading" is no trading day).
+     */
+    static java.util.LinkedHashSet<Concept> named(String normalized) {
+        java.util.LinkedHashSet<Concept> found = new java.util.LinkedHashSet<>();
+        String[] words = normalized.replaceAll("[^\\p{L}\\d ]", " ").strip().split(" +");
+        for (int i = 0; i < words.length; i++) {
+            for (int n = Math.min(4, words.length - i); n >= 1; n--) {
+                String window = String.join(" ", java.util.Arrays.copyOfRange(words, i, i + n));
+                Concept c = n == 1 && window.length() >= 8 ? lookupExact(window) : byAlias(window);
+                if (c != null) {
+                    found.add(c);
+                    i += n - 1;
+                    break;
+                }
+            }
+        }
+        return found;
+    }
+
+    private static Concept byAlias(String term) {
+        for (Concept c : CONCEPTS) {
+            if (c.aliases().contains(term)) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** The first notion Barb knows named anywhere in the normalised text, longest names first. */

@@ -1185,4 +1185,22 @@ class ReadingClassesTest {
         assertThat(read("средний объём ртх в дни cpi по сравнению с обычным днём")).startsWith("compare")
                 .contains("is_cpi = 0").doesNotContain("AFTERNOON");
     }
+
+    @Test
+    void askingWhatANotionMeansAnywhereInTheMessageIsAConceptQuestion() {
+        assertThat(IntentClassifier.classify("whats an inside day mean, my mentor keeps saying it").intent())
+                .isEqualTo("concept");
+        assertThat(IntentClassifier.classify("а маробозу это что вообще, коллега упомянул").intent())
+                .isEqualTo("concept");
+        assertThat(IntentClassifier.classify("is a 5 min bar literally five minutes of trades?").intent())
+                .isEqualTo("concept");
+        assertThat(ConceptCatalog.definitionAsked("what's p90 in your answer").name()).isEqualTo("percentile");
+        assertThat(ConceptCatalog.definitionAsked("что значит mean_minutes у вас в таблице").name())
+                .isEqualTo("minutes to fill");
+        // a measure of the notion's days, two notions, or the instrument itself stay data or small talk
+        assertThat(IntentClassifier.classify("whats the avg volume on opex days").intent()).isEqualTo("data");
+        assertThat(ConceptCatalog.definitionAsked("whats the range on inside days")).isNull();
+        assertThat(ConceptCatalog.definitionAsked("so whats up with nq lately")).isNull();
+        assertThat(ConceptCatalog.definitionAsked("whats nq trading at")).isNull();
+    }
 }
