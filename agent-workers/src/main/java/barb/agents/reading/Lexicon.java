@@ -304,13 +304,22 @@ public final class Lexicon {
                 + "(?:имеет|есть) ли смысл(?: \\p{L}+)?|стоит ли (?:держать|торговать|заниматься)\\p{L}*",
                 kv("goal", "")));
         r.add(rule("right now|currently|current (?:price|level|quote|value)|price now|at the moment|live (?:price|data)|"
+                // an alert is about prices still to come: "ping me when nq hits 22k", "напомни когда"
+                + "(?:ping|alert|notify|text|remind|tell) me (?:when|if|once)|let me know (?:when|if|once)|"
+                + "(?:напомни|уведоми|сообщи|дай знать)\\p{L}* (?:мне )?(?:когда|если)|"
                 + "real[ -]?time|(?:прямо )?сейчас|текущ\\p{L}* (?:цен\\p{L}*|уров\\p{L}*|котировк\\p{L}*)|"
                 + "в данный момент|на данный момент|в моменте", kv("out", "realtime")));
         r.add(rule("will (?:it|nq|the market|price|nasdaq|the price|we)(?: \\p{L}+)?|going to (?:go|rise|fall|drop|"
                 + "crash|rally)\\p{L}*|tomorrow|next week will|forecasts?|predict\\p{L}*|predictions?|outlook|"
                 + "прогноз\\p{L}*|предскаж\\p{L}*|предсказ\\p{L}*|будет ли|завтра|вырастет ли|упадет ли|что будет с|"
                 + "куда (?:пойдет|пойдут|двинется|идет)|пойдет ли|где (?:\\p{L}+ )?(?:будет|окажется)|будет к |"
-                + "going to (?:hit|reach|be|break|get|make)|gonna (?:hit|reach|be|go|break)|"
+                + "going to (?:hit|reach|be|break|get|make|do)|gonna (?:hit|reach|be|go|break|do)|"
+                // "u think 2026 gets more of those?", "close above 22k by friday": an opinion on days still to come
+                + "(?:u|you|ya) (?:think|reckon|expect) (?:\\d{4}|this year|next year|nq|it|we|the market)"
+                + "(?: \\p{L}+)? (?:will|gets?|is going|has|sees?)|"
+                + "(?:close|closes|closing|finish|finishes|end|ends|be|trade|trades) (?:above|below|over|under|at) "
+                + "\\d+(?:\\.\\d+)?k? by (?:the )?(?:monday|tuesday|wednesday|thursday|friday|tomorrow|next|end|eow|eom|eoy|"
+                + "expiry|expiration)|"
                 // what the market expects of the next Fed decision is a forecast, not history
                 + "(?:market |fed )?pricing(?= (?:for|in) )|priced in|(?:rate )?cut odds|odds of a (?:rate )?cut|any cuts|"
                 + "fed ?watch|ожидани\\p{L}* (?:по )?ставк\\p{L}*|снизят ли ставк\\p{L}*",
@@ -318,7 +327,8 @@ public final class Lexicon {
         // named folklore ("santa rally", "sell in may") is what the trader tests, not a move to filter by
         r.add(rule("santa(?: claus)? rally|санта[ -]?ралли|ралли санты|sell in may(?: and go away)?|january effect|"
                 + "эффект января", kv("filler", "")));
-        r.add(rule("should i (?:buy|sell|short|long|go long|go short|enter|exit|hold|trade)\\p{L}*|buy or sell|"
+        r.add(rule("should i (?:just |really |even |still )?(?:be |go |stay |get )?(?:buy|sell|short|long|enter|exit|"
+                + "hold|trade|size|add|cut|close|take|fade|chase)\\p{L}*|size (?:down|up)|position siz\\p{L}*|buy or sell|"
                 + "(?:is it|it is) (?:a )?good (?:time |idea )?to (?:buy|sell|short)|good entry|entry points?|"
                 + "take profit|stop[ -]loss|стоит ли (?:покупать|продавать|входить|шортить|брать|лонговать|купить|"
                 + "продать)|купить или продать|когда (?:покупать|продавать|входить)|точк\\p{L}* входа|"
@@ -338,7 +348,11 @@ public final class Lexicon {
         r.add(rule("стакан\\p{L}*|order ?book|level ?2|depth of market|(?:где|where) (?:\\p{L}+ ){0,2}(?:стопы|стоп-лоссы|"
                 + "stops)(?: \\p{L}+)?|скоплени\\p{L}* стоп\\p{L}*|ликвидаци\\p{L}*|liquidation\\p{L}*|"
                 + "order ?flow|ордер ?флоу|дельт\\p{L}* объем\\p{L}*|footprint|футпринт\\p{L}*", kv("out", "orderflow")));
-        r.add(rule("news|headlines?|earnings|sentiment|новост\\p{L}*|отчетност\\p{L}*|настроени\\p{L}*",
+        r.add(rule("news|headlines?|earnings|sentiment|новост\\p{L}*|отчетност\\p{L}*|настроени\\p{L}*|"
+                // why the market moved is a question about causes, which minute bars do not hold
+                + "(?:а )?почему так|(?:why|почему)(?: \\p{L}+){0,4} (?:do you think|d(?:o )?(?:u|you) think|думаешь|думаете)|"
+                + "(?:это )?из[ -]за (?:выбор\\p{L}*|пошлин\\p{L}*|тариф\\p{L}*|войн\\p{L}*|ставк\\p{L}*|фрс)|"
+                + "because of (?:the )?(?:election|tariffs?|war|fed|rates?)",
                 kv("out", "news")));
         r.add(rule("options? flows?|options|option chain|open interest|gamma(?: exposure)?|put call ratio|"
                 + "опцион\\p{L}*|открыт\\p{L}* интерес\\p{L}*", kv("out", "options")));

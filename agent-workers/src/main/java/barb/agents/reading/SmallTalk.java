@@ -18,10 +18,12 @@ public final class SmallTalk {
             Kind.THANKS, Set.of("thanks", "thank you", "thx", "ty", "thanks a lot", "thank you very much", "cheers",
                     "спасибо", "спасибо большое", "благодарю", "спс", "пасиб"),
             Kind.BYE, Set.of("bye", "goodbye", "see you", "see ya", "good night", "пока", "до свидания",
-                    "до встречи", "всего доброго"),
+                    "до встречи", "всего доброго", "gn", "cya", "ttyl", "доброй ночи", "спокойной ночи",
+                    "на сегодня все", "на сегодня всё", "на сегодня хватит", "that's all for today",
+                    "thats all for today", "that's it for today", "thats it for today"),
             Kind.HOW_ARE_YOU, Set.of("how are you", "how are you doing", "how is it going", "what up", "как дела",
                     "как ты", "как жизнь"),
-            Kind.CANCEL, Set.of("never mind", "nevermind", "cancel", "forget it", "stop", "skip", "skip it",
+            Kind.CANCEL, Set.of("never mind", "nevermind", "nvm", "nm", "cancel", "forget it", "stop", "skip", "skip it",
                     "no thanks", "not now", "later", "forget about it", "nothing", "забей", "отмена", "отменить",
                     "неважно", "не важно", "проехали", "отбой", "ладно потом", "потом", "не надо", "ничего",
                     "забудь", "стоп", "хватит"),
@@ -38,7 +40,9 @@ public final class SmallTalk {
     /** Questions about what Barb can do or what data it has: answered as small talk, not as data. */
     private static final java.util.regex.Pattern CAPABILITIES = java.util.regex.Pattern.compile(
             "what (?:can|could) (?:you|u|barb|i ask)(?: do| ask)?|what are you (?:able|capable)|what do you (?:know|do)|"
-            + "what (?:kind of )?(?:questions|stuff|things) (?:can|do) (?:i|you)|how far back (?:does|do|is) (?:the |your )?data|"
+            + "what (?:kind of |kinda |sort of |sorta )?(?:questions|stuff|things) (?:can|do|could) (?:i|you|u)|"
+            + "(?:что|чем) (?:же )?(?:ты |вы )?(?:вообще )?(?:умеешь|умеете|можешь|можете)(?! \\p{L}+ть)|"
+            + "(?:ты|вы) (?:что|чем) (?:же )?(?:вообще )?(?:умеешь|умеете|можешь|можете|полезен|полезны)|чем (?:ты |вы )?полез\\p{L}*|how far back (?:does|do|is) (?:the |your )?data|"
             + "what data (?:do you|have you|is this)|since when (?:is|does) (?:the )?data|что (?:ты )?(?:умеешь|можешь)|"
             + "какие (?:данные|вопросы) (?:ты|можно|у тебя)|по каким данным|с какого года (?:история|данные)|"
             + "откуда (?:данные|цифры)|что ты вообще такое|who are you|кто ты|"
@@ -88,6 +92,12 @@ public final class SmallTalk {
         if (words.length <= 8 && java.util.Arrays.stream(words).allMatch(SMALL_WORDS::contains)) {
             boolean thanks = java.util.Arrays.stream(words).anyMatch(THANKS_WORDS::contains);
             boolean greeting = java.util.Arrays.stream(words).anyMatch(w -> PHRASES.get(Kind.GREETING).contains(w));
+            if (!thanks && saysAnyOf(s, Kind.CANCEL)) {
+                return Kind.CANCEL;
+            }
+            if (!thanks && saysAnyOf(s, Kind.BYE)) {
+                return Kind.BYE;
+            }
             return thanks ? Kind.THANKS : greeting ? Kind.GREETING : Kind.OK;
         }
         // "спасибо, это ровно то, что нужно", "thanks, exactly what i needed", "бот ты топ": thanks or praise with
@@ -95,6 +105,14 @@ public final class SmallTalk {
         if (words.length <= 12 && java.util.Arrays.stream(words).anyMatch(THANKS_WORDS::contains)
                 && asksNoData(text)) {
             return Kind.THANKS;
+        }
+        // "спасибо, на сегодня хватит, до свидания", "доброй ночи, пошёл торговать", "nvm lol": a goodbye, or a
+        // short cancellation, with words around it that ask for no data
+        if (words.length <= 12 && saysAnyOf(s, Kind.BYE) && asksNoData(text)) {
+            return Kind.BYE;
+        }
+        if (words.length <= 4 && saysAnyOf(s, Kind.CANCEL) && asksNoData(text)) {
+            return Kind.CANCEL;
         }
         if (words.length <= 6) {
             for (Kind k : ORDER) {
@@ -106,6 +124,11 @@ public final class SmallTalk {
             }
         }
         return null;
+    }
+
+    private static boolean saysAnyOf(String normalized, Kind kind) {
+        String padded = " " + normalized + " ";
+        return PHRASES.get(kind).stream().anyMatch(p -> padded.contains(" " + p + " "));
     }
 
     private static final java.util.regex.Pattern ASKING_VERB = java.util.regex.Pattern.compile(

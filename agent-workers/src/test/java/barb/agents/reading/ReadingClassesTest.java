@@ -1203,4 +1203,28 @@ class ReadingClassesTest {
         assertThat(ConceptCatalog.definitionAsked("so whats up with nq lately")).isNull();
         assertThat(ConceptCatalog.definitionAsked("whats nq trading at")).isNull();
     }
+
+    @Test
+    void goodbyesAndCapabilityQuestionsWithWordsAroundThemAreSmallTalk() {
+        assertThat(SmallTalk.classify("ладно, на сегодня всё, до встречи")).isEqualTo(SmallTalk.Kind.BYE);
+        assertThat(SmallTalk.classify("good night, heading off to sleep now")).isEqualTo(SmallTalk.Kind.BYE);
+        assertThat(SmallTalk.classify("nm haha")).isEqualTo(SmallTalk.Kind.CANCEL);
+        assertThat(SmallTalk.classify("а вы вообще что умеете, я только начинаю")).isEqualTo(SmallTalk.Kind.CAPABILITIES);
+        assertThat(SmallTalk.classify("so what sorta things can u answer")).isEqualTo(SmallTalk.Kind.CAPABILITIES);
+        // a goodbye with a question about data is the question
+        assertThat(SmallTalk.classify("last one before bye: avg rth range in 2023?")).isNull();
+        assertThat(SmallTalk.classify("что вы можете посчитать по гэпам за 2024")).isNull();
+    }
+
+    @Test
+    void advicePredictionsAlertsAndCausesAreOutOfScope() {
+        assertThat(QuestionReader.read("should i even hold my shorts over cpi").outOfScope()).isNotNull();
+        assertThat(QuestionReader.read("time to size up into opex?").outOfScope()).isNotNull();
+        assertThat(QuestionReader.read("odds it finishes above 21500 by thursday").outOfScope()).isNotNull();
+        assertThat(QuestionReader.read("what is nasdaq going to do after the fed").outOfScope()).isNotNull();
+        assertThat(QuestionReader.read("text me when nq breaks the overnight high").outOfScope()).isNotNull();
+        assertThat(QuestionReader.read("почему так упало в марте, из-за тарифов?").outOfScope()).isNotNull();
+        // history of the same days stays a question
+        assertThat(QuestionReader.read("how often did nq close green on cpi days in 2024").outOfScope()).isNull();
+    }
 }
