@@ -395,8 +395,18 @@ public final class ConceptCatalog {
         // за 20 дней")
         List<String> longestFirst = concept.aliases().stream()
                 .sorted(java.util.Comparator.comparingInt(String::length).reversed()).toList();
+        String withNames = rest;
         for (String alias : longestFirst) {
             rest = rest.replace(alias, " ");
+            if (alias.contains(" ") || alias.contains("_")) {
+                withNames = withNames.replace(alias, " ");
+            }
+        }
+        // "whats the record for red weeks in a row": with the notion's one-word name left in, the words around it
+        // ask for an operation on days of that kind
+        if (meaning && QuestionReader.findings(withNames).stream()
+                .anyMatch(f -> f.kind().equals("op") || f.kind().equals("rank") || f.kind().equals("freq"))) {
+            return null;
         }
         // "whats the vol on fomc days" asks for a measure of the days, not what FOMC is
         java.util.Set<String> blocking = meaning ? MEANING_DATA_KINDS : DATA_KINDS;

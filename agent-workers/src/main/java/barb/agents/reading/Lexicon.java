@@ -75,6 +75,12 @@ public final class Lexicon {
             // "up" is a direction and "vs" a second side)
             rule("stack(?:ed|s)? up (?:vs\\.?|versus|against|to|compared (?:to|with)) (?:a |an )?"
                     + "(?:normal|typical|average|usual|regular) day", kv("snapshot", "")),
+            // "the record for red weeks in a row", "most green days in a row", "максимум сколько недель подряд": the
+            // longest run, one row (read before "максимум" is the day's high and "most" an amount)
+            rule("(?:the )?(?:all[- ]time )?record(?: for| of)?(?= (?:\\p{L}+ ){0,3}(?:in a row|straight|consecutive|streak))|"
+                    + "most(?= (?:\\p{L}+ ){1,2}(?:in a row|straight|consecutive))|(?:максимум|максимально)(?= сколько)|"
+                    + "(?<=сколько )(?:максимум|максимально)|рекорд\\p{L}*(?= (?:\\p{L}+ ){0,3}(?:подряд|сери\\p{L}*))",
+                    kv("rank", "desc", "ndefault", "1")),
             // "с обычным днём": the other days (read before "днём" is the afternoon)
             rule("обычн(?:ый|ым|ого) (?:день|днем|дня)", kv("complement", "")),
             // controlled period texts with dots or dashes
@@ -829,7 +835,7 @@ public final class Lexicon {
         // "после красного дня следующий будет зелёным": the next day named again before its outcome
         r.add(rule("следующ(?:ий|ая|ее)(?: (?:день|сессия))?(?= (?:тоже )?(?:будет|окажется|закроется|станет|был|была))",
                 kv("filler", "")));
-        r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|высок|широк|маленьк|мелк|низк|слаб|узк|хорош|плох|длинн|коротк|жестк|резк|мощн|глубок)"
+        r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|высок|широк|маленьк|мелк|низк|слаб|узк|хорош|плох|длинн?|коротк|жестк|резк|мощн|глубок)"
                 + "\\p{L}*)|(крупнейш\\p{L}*|сильнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*|лучш\\p{L}*|худш\\p{L}*)",
                 Lexicon::russianRank));
         // "какой месяц хуже всего закрывается", "which day does best": the one ranked first

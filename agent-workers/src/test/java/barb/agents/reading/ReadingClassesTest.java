@@ -1202,6 +1202,7 @@ class ReadingClassesTest {
         assertThat(ConceptCatalog.definitionAsked("whats the range on inside days")).isNull();
         assertThat(ConceptCatalog.definitionAsked("so whats up with nq lately")).isNull();
         assertThat(ConceptCatalog.definitionAsked("whats nq trading at")).isNull();
+        assertThat(ConceptCatalog.definitionAsked("whats the longest run of green months")).isNull();
     }
 
     @Test
@@ -1226,5 +1227,15 @@ class ReadingClassesTest {
         assertThat(QuestionReader.read("почему так упало в марте, из-за тарифов?").outOfScope()).isNotNull();
         // history of the same days stays a question
         assertThat(QuestionReader.read("how often did nq close green on cpi days in 2024").outOfScope()).isNull();
+    }
+
+    @Test
+    void theRecordOrTheMostInARowIsTheLongestRun() {
+        assertThat(read("all-time record of green days in a row?")).startsWith("top 1 longest streaks");
+        assertThat(read("most down weeks in a row since 2015")).startsWith("top 1 longest streaks");
+        assertThat(read("максимум сколько месяцев подряд nq падал")).startsWith("top 1 longest streaks");
+        assertThat(read("самая длиная серия красных дней в 2023")).startsWith("top 1 longest streaks");
+        // runs without a ranking word are all the runs
+        assertThat(read("red days in a row in 2022")).doesNotContain("top 1");
     }
 }
