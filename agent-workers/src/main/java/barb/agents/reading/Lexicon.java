@@ -567,7 +567,8 @@ public final class Lexicon {
         r.add(rule("(?:in |by |into |with |using )?(5|10|15|20|30|60|120)[ -]?(?:minutes?|mins?|m|минутн\\p{L}*|минут\\p{L}*|мин) "
                 + "(?:buckets?|bins?|intervals?|chunks?|blocks?|slots?|windows?|increments?|бакет\\p{L}*|интервал\\p{L}*|"
                 + "корзин\\p{L}*|блок\\p{L}*|окн\\p{L}*|отрезк\\p{L}*)", m -> kv("bucket", m.group(1) + "m")));
-        r.add(rule("(?:по|шаг(?:ом)?|с шагом|бакет\\p{L}* по|интервал\\p{L}* по) (5|10|15|20|30|60|120) ?(?:минут\\p{L}*|мин)\\.?",
+        r.add(rule("(?:по|шаг(?:ом)?|с шагом|бакет\\p{L}* по|интервал\\p{L}* по|(?:buckets?|bins?|intervals?|blocks?|"
+                + "chunks?|slots?|windows?) (?:of|by)) (5|10|15|20|30|60|120) ?(?:минут\\p{L}*|мин|minutes?|mins?|m)\\.?",
                 m -> kv("bucket", m.group(1) + "m")));
         r.add(rule("(?:(?:интервал\\p{L}*|бакет\\p{L}*|блок\\p{L}*) )?(?:по|шаг(?:ом)?|с шагом) (1|2|одному|два) ?(?:час\\p{L}*|ч)(?![\\p{L}])|"
                 + "(?:in |by |into )?(1|2|one|two)[ -]?(?:hours?|hr|h) (?:buckets?|intervals?|blocks?|chunks?|windows?)",

@@ -434,6 +434,22 @@ public final class QuestionReader {
                 first = new StepBuilder(withPeriod, new ArrayList<>(), -1).build();
             }
         }
+        // "во сколько хай и во сколько лой? бакеты по 30 мин", "avg range and volume? rth only": a session or bucket
+        // said in a part that asks nothing of its own refines every part
+        for (String kind : List.of("session", "bucket")) {
+            if (firstFound.stream().anyMatch(f -> f.kind().equals(kind))) {
+                continue;
+            }
+            List<Lexicon.Finding> said = owns.stream()
+                    .filter(own -> own.stream().noneMatch(f -> ASKS.contains(f.kind()) || f.kind().equals("metric")))
+                    .flatMap(List::stream).filter(f -> f.kind().equals(kind)).toList();
+            if (said.size() == 1) {
+                List<Lexicon.Finding> refined = new ArrayList<>(firstFound);
+                refined.addAll(said);
+                firstFound = refined;
+                first = new StepBuilder(refined, new ArrayList<>(), -1).build();
+            }
+        }
         if (first.step() == null || !first.clarify().isEmpty() || first.outOfScope() != null) {
             return whole;
         }

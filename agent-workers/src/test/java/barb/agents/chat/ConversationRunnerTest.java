@@ -139,7 +139,16 @@ class ConversationRunnerTest {
 
         chat.reset();
         chat.ask("how many green weeks in 2023?");
-        assertThat(Json.toString(chat.ask("and the 3 smallest of them?").plans())).contains("is_green");
+        // the learned check may ask to confirm a short follow-up; the rules' reading, answered or offered first,
+        // keeps the colour
+        ConversationRunner.Turn ofThem = chat.ask("and the 3 smallest of them?");
+        if (ofThem.plans().isEmpty()) {
+            assertThat(ofThem.field()).isEqualTo("reading");
+            assertThat(ofThem.reply()).contains("3 weeks with the lowest % change in 2023")
+                    .containsPattern("Did you mean [^?]*green weeks or");
+        } else {
+            assertThat(Json.toString(ofThem.plans())).contains("is_green");
+        }
     }
 
     @Test

@@ -1238,4 +1238,13 @@ class ReadingClassesTest {
         // runs without a ranking word are all the runs
         assertThat(read("red days in a row in 2022")).doesNotContain("top 1");
     }
+
+    @Test
+    void aSessionOrBucketSaidAfterTheAsksRefinesEveryAsk() {
+        List<String> both = steps("when does the rth high usually print and when does the low? 15 min buckets");
+        assertThat(both).hasSize(2).allMatch(s -> s.contains("15-minute buckets"));
+        assertThat(steps("во сколько обычно хай и во сколько лой? только ртх"))
+                .hasSize(2).allMatch(s -> s.contains("session = RTH"));
+        assertThat(read("time of the rth low, buckets of 15 minutes")).contains("15-minute buckets");
+    }
 }
