@@ -311,7 +311,7 @@ public final class Lexicon {
                 kv("goal", "")));
         r.add(rule("right now|currently|current (?:price|level|quote|value)|price now|at the moment|live (?:price|data)|"
                 // an alert is about prices still to come: "ping me when nq hits 22k", "напомни когда"
-                + "(?:ping|alert|notify|text|remind|tell) me (?:when|if|once)|let me know (?:when|if|once)|"
+                + "(?:ping|alert|notify|text|remind) me (?:when|if|once)|let me know (?:when|once)|"
                 + "(?:напомни|уведоми|сообщи|дай знать)\\p{L}* (?:мне )?(?:когда|если)|"
                 + "real[ -]?time|(?:прямо )?сейчас|текущ\\p{L}* (?:цен\\p{L}*|уров\\p{L}*|котировк\\p{L}*)|"
                 + "в данный момент|на данный момент|в моменте", kv("out", "realtime")));
