@@ -2,6 +2,7 @@ package barb.agents;
 
 import barb.agents.answers.Replies;
 import barb.agents.reading.FollowUps;
+import barb.agents.reading.IntentClassifier;
 import barb.agents.reading.Lexicon;
 import barb.agents.reading.QuestionReader;
 import barb.agents.reading.SmallTalk;
@@ -97,6 +98,11 @@ public final class ClarifyContinueHandler implements StageHandler {
         // "RTH" alone reads as "days in RTH": only an answer that names what to compute is a question of its own,
         // so only such an answer is read on its own
         List<Lexicon.Finding> said = QuestionReader.findings(answer);
+        // "wait, is a 5m candle literally 5 minutes?" while asked which reading was meant: a question about a notion
+        // ends the clarification and is answered as one
+        if (!givesWhatWasAsked(pending, answer, said) && IntentClassifier.classify(answer).intent().equals("concept")) {
+            return new ClarifyContinueResult("concept", null, false, true, null, null, false, null, null, null, null);
+        }
         boolean standsAlone = said.stream().anyMatch(f -> f.kind().equals("op") || f.kind().equals("metric")
                 || f.kind().equals("out"));
         UnderstandingRules.Result fresh = standsAlone

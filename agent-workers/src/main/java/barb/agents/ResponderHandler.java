@@ -62,6 +62,13 @@ public final class ResponderHandler implements StageHandler {
             response = Replies.outOfScope(u.path("need_clarification").path("required").path(0), envelope.question(),
                     lang);
             route = Routing.responderRoute("data", true);
+        } else if (u != null && "concept".equals(u.path("intent").asText()) && u.path("topic_changed").asBoolean(false)
+                && !u.path("understood").asBoolean(false) && explained(envelope) != null) {
+            // a question about a notion asked instead of answering a clarification
+            ConceptCatalog.Concept explained = explained(envelope);
+            response = Replies.concept(explained, lang);
+            route = Routing.responderRoute("concept", false);
+            facts = FollowUps.daysOfConcept(explained.name());
         } else if (u != null && u.path("topic_changed").asBoolean(false) && !u.path("understood").asBoolean(false)) {
             SmallTalk.Kind kind = SmallTalk.classify(envelope.question());
             response = Replies.smallTalk(kind == null ? SmallTalk.Kind.CANCEL : kind, lang);

@@ -189,4 +189,16 @@ class ConversationRunnerTest {
 
         assertThat(both).contains("\"operation\":\"compare\"").contains("tuesday").contains("thursday");
     }
+
+    @Test
+    void aQuestionAboutANotionWhileAskedSomethingEndsTheClarificationWithItsAnswer() {
+        assertThat(chat.ask("avg range in 2023").route()).isEqualTo("clarify");
+
+        ConversationRunner.Turn explained = chat.ask("hold on, whats an nr7 mean exactly?");
+
+        assertThat(explained.route()).isEqualTo("concept");
+        assertThat(explained.reply()).contains("narrowest");
+        // the clarification is over: "rth" no longer completes the question about 2023
+        assertThat(Json.toString(chat.ask("rth").plans())).doesNotContain("2023-01-01");
+    }
 }
