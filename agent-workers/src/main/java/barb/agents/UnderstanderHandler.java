@@ -44,7 +44,8 @@ public final class UnderstanderHandler implements StageHandler {
         Understanding u = r.understanding().validated();
         if (u.understood() && r.step() != null && r.reading().more().isEmpty()) {
             Understanding asked = check.check(envelope.question(), envelope.chatStateOrFresh().memory(),
-                    r.step(), () -> rules.heading(r.step(), lang), u.suggestedTitle(), lang);
+                    r.step(), r.reading().ignored().isEmpty(), () -> rules.heading(r.step(), lang),
+                    u.suggestedTitle(), lang);
             if (asked != null) {
                 u = asked.validated();
             }

@@ -334,7 +334,8 @@ public final class QuestionReader {
             + "(?=(?:then )?(?:(?:the )?(?:median|медиан\\p{L}*)(?![\\p{L}])|"
             + "(?:the )?(?:low|high|лой|хай)(?: (?:овернайта|overnight|ovn))? (?:тоже|too|as well|заодно|also)|"
             + "what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
-            + "во сколько|в какое время|в скольких|как часто|сколько (?:раз|из|было|их)|какой шанс|какова вероятность|"
+            + "во сколько|в какое время|в скольких|как часто|сколько(?= \\p{L})|кол-?во|количество|число (?:дней|раз)|"
+            + "the number of|# of|(?:the )?(?:avg|average|mean|средн\\p{L}*)(?= \\p{L})|какой шанс|какова вероятность|"
             + "какая вероятность|какой %|какой процент|какая доля|what(?:'s| is) the (?:chance|probability|odds)|"
             + "(?:отдельно )?то же (?:самое )?(?:для|по)|the same for)(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
             + "what time|when does)(?![\\p{L}]))");
@@ -347,6 +348,9 @@ public final class QuestionReader {
             + "(?=(?:the |the same |then |а )?(?:avg|average|mean|median|средн\\p{L}*|медиан\\p{L}*|ср\\.?|how many|сколько|"
             + "how often|как часто|% of|what %|какой %|доля|долю|the odds|шанс|best|worst|biggest|largest|top|"
             + "лучш\\p{L}*|худш\\p{L}*|сам\\p{L}+ (?:больш|сильн|слаб|мал)\\p{L}*)(?![\\p{L}]))");
+    /** Words pointing back at the days a previous part picked. */
+    private static final Pattern THOSE = Pattern.compile("(?<![\\p{L}])(?:them|those|these|таких|из них|их|этих|тех|"
+            + "этим|тем|such days)(?![\\p{L}])");
     /** What sets the scene before a list of asks: a colon, or a dash between spaces ("day before thanksgiving - …"). */
     private static final Pattern SCENE_END = Pattern.compile(":|\\s[-\u2014\u2013]\\s");
 
@@ -435,7 +439,8 @@ public final class QuestionReader {
             }
         }
         // "во сколько хай и во сколько лой? бакеты по 30 мин", "avg range and volume? rth only": a session or bucket
-        // said in a part that asks nothing of its own refines every part
+        // said in a part that asks nothing of its own refines every part ("avg % change, avg rth range": the session
+        // of an ask is that ask's)
         for (String kind : List.of("session", "bucket")) {
             if (firstFound.stream().anyMatch(f -> f.kind().equals(kind))) {
                 continue;
@@ -461,9 +466,14 @@ public final class QuestionReader {
             // ("… range in 2025? and the median for the same period": a statistic alone keeps the measure)
             boolean measureOfItsOwn = own.stream().anyMatch(f -> f.kind().equals("metric")
                     || ASKS.contains(f.kind()) && !f.kind().equals("agg"));
+            // "how many green days this year and the avg range": the colour picked the days counted, not the days
+            // of the other ask — unless it asks about them ("and the avg range of those")
+            boolean countedColour = first.step().operation().equals("count") && measureOfItsOwn
+                    && !THOSE.matcher(parts[i].toLowerCase(Locale.ROOT)).find();
             List<Lexicon.Finding> scene = own.stream().anyMatch(f -> ASKS.contains(f.kind()))
                     ? firstFound.stream().filter(f -> !ASKS.contains(f.kind())
-                            && !(measureOfItsOwn && f.kind().equals("metric"))).toList()
+                            && !(measureOfItsOwn && f.kind().equals("metric"))
+                            && !(countedColour && f.kind().equals("color"))).toList()
                     : firstFound;
             List<Lexicon.Finding> merged = FollowUps.merge(scene, own);
             Reading next = new StepBuilder(merged, new ArrayList<>(), -1).build();

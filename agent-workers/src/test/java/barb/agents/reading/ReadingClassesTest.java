@@ -1247,4 +1247,15 @@ class ReadingClassesTest {
                 .hasSize(2).allMatch(s -> s.contains("session = RTH"));
         assertThat(read("time of the rth low, buckets of 15 minutes")).contains("15-minute buckets");
     }
+
+    @Test
+    void aCountOfColouredDaysAndAnotherMeasureAreTwoAsksTheSecondOverAllDays() {
+        List<String> two = steps("how many red days in 2023 and avg rth range");
+        assertThat(two).hasSize(2);
+        assertThat(two.get(1)).contains("mean range in 2023").doesNotContain("is_red");
+        assertThat(steps("сколько зелёных дней было в 2024 и средний ренж ртх").get(1)).doesNotContain("is_green");
+        // asked about those days, the second keeps their colour
+        assertThat(steps("сколько зелёных дней было в 2024 и средний ренж ртх у таких дней").get(1)).contains("is_green");
+        assertThat(steps("how many red days in 2023 and the number of green ones")).hasSize(2);
+    }
 }
