@@ -62,10 +62,8 @@ public final class ResponderHandler implements StageHandler {
             response = Replies.outOfScope(u.path("need_clarification").path("required").path(0), envelope.question(),
                     lang);
             route = Routing.responderRoute("data", true);
-        } else if (u != null && "concept".equals(u.path("intent").asText()) && u.path("topic_changed").asBoolean(false)
-                && !u.path("understood").asBoolean(false) && explained(envelope) != null) {
+        } else if (askedInsteadOfAnswering(u) && explained(envelope) instanceof ConceptCatalog.Concept explained) {
             // a question about a notion asked instead of answering a clarification
-            ConceptCatalog.Concept explained = explained(envelope);
             response = Replies.concept(explained, lang);
             route = Routing.responderRoute("concept", false);
             facts = FollowUps.daysOfConcept(explained.name());
@@ -89,6 +87,12 @@ public final class ResponderHandler implements StageHandler {
         ObjectNode output = Json.object().put("response", response);
         return StageOutcome.finish(envelope, new StageOutcome.Finish(route, response, ClarificationState.none(), facts),
                 input, output, Usage.ZERO).withAnswer(response);
+    }
+
+    /** clarify_continue ended a clarification because the reply asked about a notion instead. */
+    private static boolean askedInsteadOfAnswering(JsonNode u) {
+        return u != null && "concept".equals(u.path("intent").asText()) && u.path("topic_changed").asBoolean(false)
+                && !u.path("understood").asBoolean(false);
     }
 
     private static boolean outOfScope(JsonNode u) {

@@ -375,20 +375,21 @@ public final class ConceptCatalog {
         boolean meaning = false;
         if (ask.find()) {
             rest = s.substring(0, ask.start()) + " " + s.substring(ask.end());
-        } else if (MEANING_ASK.matcher(s).find()) {
-            rest = MEANING_ASK.matcher(s).replaceAll(" ");
-            meaning = true;
         } else {
-            return null;
+            rest = MEANING_ASK.matcher(s).replaceAll(" ");
+            meaning = !rest.equals(s);
+            if (!meaning) {
+                return null;
+            }
         }
         // "so whats the deal with nq": the instrument every question is about is no notion asked about
-        String named = meaning ? INSTRUMENT.matcher(s).replaceAll(" ") : s;
-        Concept concept = meaning ? named(named).stream().findFirst().orElse(null) : mentioned(named);
+        java.util.Set<Concept> named = meaning ? named(INSTRUMENT.matcher(s).replaceAll(" ")) : null;
+        Concept concept = meaning ? named.stream().findFirst().orElse(null) : mentioned(s);
         if (concept == null) {
             return null;
         }
         // "whats the range on nr7 days" names two notions: a measure of some days, not a definition
-        if (meaning && named(named).size() > 1) {
+        if (meaning && named.size() > 1) {
             return null;
         }
         // the asking words themselves ("how do you count") are no operation, nor is the notion's own name ("среднее
@@ -589,10 +590,9 @@ public final class ConceptCatalog {
     }
 
     private static Concept lookupExact(String term) {
-        for (Concept c : CONCEPTS) {
-            if (c.aliases().contains(term)) {
-                return c;
-            }
+        Concept exact = byAlias(term);
+        if (exact != null) {
+            return exact;
         }
         String corrected = ALIASES.match(term).map(Vocabulary.Match::word).orElse(term);
         for (Concept c : CONCEPTS) {

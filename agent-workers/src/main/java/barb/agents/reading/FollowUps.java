@@ -295,8 +295,9 @@ public final class FollowUps {
         return reading.step() == null ? Optional.empty() : Optional.of(reading);
     }
 
-    private static final Pattern OF_THEM = Pattern.compile("(?<![\\p{L}])(?:of them|of those|among them|among those|"
-            + "из них|среди них|из этих|среди этих|этих|those|these)(?![\\p{L}])");
+    /** Words pointing back at the days a previous ask picked: "the best of them", "у таких дней". */
+    static final Pattern OF_THEM = Pattern.compile("(?<![\\p{L}])(?:of them|of those|among them|among those|"
+            + "из них|среди них|из этих|среди этих|этих|those|these|them|таких|их|тех|этим|тем|such days)(?![\\p{L}])");
     private static final Pattern THAT_MONTH = Pattern.compile("(?<![\\p{L}])(?:(?:за|в|на) )?(?:(?:весь|целый) )?"
             + "(?:тот|этот|том|этом|того|этого) (?:же )?месяц\\p{L}*|(?:весь|целый) месяц|(?:for |in |over )?(?:the )?"
             + "(?:whole |entire |full |same )?(?:of )?(?:that|the same) month|the whole month(?![\\p{L}])");

@@ -348,9 +348,6 @@ public final class QuestionReader {
             + "(?=(?:the |the same |then |а )?(?:avg|average|mean|median|средн\\p{L}*|медиан\\p{L}*|ср\\.?|how many|сколько|"
             + "how often|как часто|% of|what %|какой %|доля|долю|the odds|шанс|best|worst|biggest|largest|top|"
             + "лучш\\p{L}*|худш\\p{L}*|сам\\p{L}+ (?:больш|сильн|слаб|мал)\\p{L}*)(?![\\p{L}]))");
-    /** Words pointing back at the days a previous part picked. */
-    private static final Pattern THOSE = Pattern.compile("(?<![\\p{L}])(?:them|those|these|таких|из них|их|этих|тех|"
-            + "этим|тем|such days)(?![\\p{L}])");
     /** What sets the scene before a list of asks: a colon, or a dash between spaces ("day before thanksgiving - …"). */
     private static final Pattern SCENE_END = Pattern.compile(":|\\s[-\u2014\u2013]\\s");
 
@@ -469,7 +466,7 @@ public final class QuestionReader {
             // "how many green days this year and the avg range": the colour picked the days counted, not the days
             // of the other ask — unless it asks about them ("and the avg range of those")
             boolean countedColour = first.step().operation().equals("count") && measureOfItsOwn
-                    && !THOSE.matcher(parts[i].toLowerCase(Locale.ROOT)).find();
+                    && !FollowUps.OF_THEM.matcher(parts[i].toLowerCase(Locale.ROOT)).find();
             List<Lexicon.Finding> scene = own.stream().anyMatch(f -> ASKS.contains(f.kind()))
                     ? firstFound.stream().filter(f -> !ASKS.contains(f.kind())
                             && !(measureOfItsOwn && f.kind().equals("metric"))
