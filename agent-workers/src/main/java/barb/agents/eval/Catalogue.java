@@ -56,6 +56,8 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-19", "catalogue/fresh-19.json");
         sets.put("fresh-20", "catalogue/fresh-20.json");
         sets.put("fresh-21", "catalogue/fresh-21.json");
+        sets.put("fresh-22", "catalogue/fresh-22.json");
+        sets.put("fresh-23", "catalogue/fresh-23.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
