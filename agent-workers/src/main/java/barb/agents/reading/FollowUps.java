@@ -184,6 +184,18 @@ public final class FollowUps {
         if (redone.isPresent()) {
             return redone;
         }
+        Optional<List<Lexicon.Finding>> moment = momentOfBreak(text, previous);
+        if (moment.isPresent()) {
+            // the days of the previous question, without what it asked of them
+            List<Lexicon.Finding> all = new ArrayList<>(previous.stream().filter(f -> !Set.of("freq", "op", "break",
+                    "extreme").contains(f.kind()) && !(f.kind().equals("cond") && f.value().startsWith("broke_overnight_")))
+                    .toList());
+            all.addAll(moment.get());
+            Reading reading = new StepBuilder(all, new ArrayList<>(), -1).build();
+            if (reading.step() != null) {
+                return Optional.of(reading);
+            }
+        }
         List<Lexicon.Finding> own = new ArrayList<>(QuestionReader.findings(question));
         List<Lexicon.Finding> said = otherBreak(previous, own);
         boolean otherLevel = said != own;
@@ -516,6 +528,30 @@ public final class FollowUps {
         return List.of();
     }
 
+    /** "and when does it usually happen?", "во сколько это обычно бывает?": a when-question about "it" alone. */
+    private static final Pattern WHEN_IT_HAPPENS = Pattern.compile("^(?:(?:and|so|ok|а|и|ну) )?(?:when|what time|at what "
+            + "time|во сколько|когда|в какое время)(?: (?:does|do|did|is|это|оно|он|такое))?(?: (?:it|that|this|they))?"
+            + "(?: (?:usually|normally|typically|mostly|обычно|чаще всего))? ?(?:happen\\p{L}*|occur\\p{L}*|"
+            + "бывает|происходит|случается)?\\s*$");
+
+    /**
+     * "how often does RTH take out the overnight high?" then "when does it usually happen?": the time of that
+     * break, hour by hour, rather than the moves of those days.
+     */
+    static Optional<List<Lexicon.Finding>> momentOfBreak(String text, List<Lexicon.Finding> previous) {
+        if (!WHEN_IT_HAPPENS.matcher(text.replaceAll("[?!.,]", "").strip()).matches()) {
+            return Optional.empty();
+        }
+        return previous.stream().filter(f -> f.kind().equals("break")
+                        || f.kind().equals("cond") && f.value().startsWith("broke_overnight_")
+                        || f.kind().equals("extreme") && f.value().startsWith("overnight_"))
+                .findFirst().map(f -> {
+                    String level = f.value().contains("high") ? "high" : "low";
+                    return List.of(new Lexicon.Finding("extreme", "overnight_" + level + "_break", 0, 1, 0),
+                            new Lexicon.Finding("op", "formation", 0, 1, 0));
+                });
+    }
+
     /**
      * "And the overnight low?", "а лой?" after a question about breaking the overnight high: the other level's
      * break, not the session called overnight or the day's low.
@@ -780,8 +816,15 @@ public final class FollowUps {
         List<Lexicon.Finding> added = afterPrevious(said.stream().filter(f -> !f.kind().equals("filler")
                 && !f.kind().equals("connector") && !saidAlready(f, previous)
                 && !(renumbered && f.kind().equals("op") && f.value().equals("list"))).toList());
+        // "how many inside days?" then "and after one, how often is the next day an outside day?": the previous
+        // days are the condition, what the next day shows is asked
+        boolean nextDayAfterThem = said.stream().anyMatch(f -> f.kind().equals("after"))
+                && said.stream().anyMatch(f -> f.kind().equals("later") && !f.value().equals("0"))
+                && said.stream().anyMatch(f -> f.kind().equals("freq") || f.kind().equals("op"));
         for (Lexicon.Finding p : previous) {
-            boolean replaced = added.stream().anyMatch(n -> replaces(n, p));
+            boolean replaced = added.stream().anyMatch(n -> replaces(n, p))
+                    && !(nextDayAfterThem && Set.of("pattern", "color", "cond", "event").contains(p.kind()))
+                    || nextDayAfterThem && (p.kind().equals("op") || p.kind().equals("freq"));
             if (!replaced) {
                 out.add(p);
             }

@@ -63,10 +63,16 @@ public final class Lexicon {
             // "9:30–10:00 ет", "по нью-йорку": the trader says the hours in New York time themselves
             rule("(?<=\\d:\\d\\d |\\d:\\d\\d|am |pm )(?:et|est|edt|ет|ny time|new york time)|по нью-?йорку|"
                     + "нью-?йоркскому времени", kv("etzone", "")),
+            // "that's all for today", "на сегодня всё": the end of a chat names no day
+            rule("(?:that'?s?|thats|that is|it'?s|its) (?:all|it|enough) for (?:today|tonight|now|the day)|"
+                    + "на сегодня (?:все|хватит|достаточно|закончим)|(?:все|хватит|достаточно) на сегодня",
+                    kv("filler", "")),
             // "хочу видеть, как рос", "to see how it has grown": how a series moved over the groups, not a filter
-            rule("(?:видеть|посмотреть|глянуть|see|watch)?,? ?(?:как|how) (?:он |оно |она |они |it |they )?"
-                    + "(?:рос|растет|растёт|росл\\p{L}*|вырос\\p{L}*|менял\\p{L}*|падал\\p{L}*|grew|has grown|"
-                    + "have grown|changed|has changed|evolved)(?![\\p{L}])", kv("filler", "")),
+            rule("(?:видеть|посмотреть|глянуть|see|watch)?,? ?(?:как|how) (?:он |оно |она |они |it |they |"
+                    + "(?:the )?(?:vol|volatility|range|volume|волатильность|вола|диапазон|объем) )?"
+                    + "(?:рос|растет|растёт|росл\\p{L}*|вырос\\p{L}*|менял\\p{L}*|падал\\p{L}*|расширял\\p{L}*|"
+                    + "grew|has grown|have grown|changed|has changed|evolved|(?:has |have )?(?:expanded|increased|"
+                    + "decreased|shrunk|shrank|contracted))(?![\\p{L}])", kv("filler", "")),
             // "размах (хай минус лой)", "body % (close minus open)": a measure spelled out in parentheses restates the
             // measure named before it
             rule("\\((?:i\\.?e\\.? |т\\.? ?е\\.? )?(?:the )?(?:high|хай|max|макс\\p{L}*|close|закрыти\\p{L}*|клоуз) ?(?:minus|-|минус|−) ?"
@@ -121,6 +127,19 @@ public final class Lexicon {
                         return from < 0 || from >= 16 ? List.of() : kv("time", String.format(Locale.ROOT, "%02d:%s-16:00",
                                 from, m.group(2) == null ? "00" : m.group(2)));
                     }),
+            // "from 7am to the open", "с 4am до открытия": from then until the cash open; a bare hour is a morning one
+            rule("(?:from |с |после )?(\\d{1,2})(?::(\\d{2}))? ?(am|pm|утра)? (?:to|till|until|до|-) (?:the )?"
+                    + "(?:cash |rth |ny |us )?(?:open|opening|bell|открытия(?: рынка| кэша| ртх| rth| нью-?йорка)?)"
+                    + "(?! (?:range|gap|price|print|диапазон\\p{L}*|гэп\\p{L}*|цен\\p{L}*))",
+                    m -> {
+                        String mark = m.group(3) == null ? null : m.group(3).equals("утра") ? "am" : m.group(3);
+                        int from = hour(m.group(1), mark);
+                        String minutes = m.group(2) == null ? "00" : m.group(2);
+                        boolean beforeOpen = from >= 0 && (from < 9 || from == 9 && minutes.compareTo("30") < 0);
+                        boolean evening = from >= 16 && from < 24;
+                        return beforeOpen || evening
+                                ? kv("time", String.format(Locale.ROOT, "%02d:%s-09:30", from, minutes)) : List.of();
+                    }),
             // "первый часовик после открытия (9:30-10:30)": the window says which hour, "after the open" nothing more
             rule("(?:после|after the|after) (?:открыти\\p{L}*|open)(?= \\(?\\d)", kv("filler", "")),
             // months as a filter (every March), weekdays
@@ -160,8 +179,8 @@ public final class Lexicon {
                     + " события| релиза| отчета| заседания)?|в день (?:выхода|события|релиза|отчета))(?=\\s*$)",
                     kv("offsets", "0")),
             // offsets: 1, 2 and 5 days after
-            rule("(\\d+(?:(?:, ?| and | и |,? and )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|"
-                    + "дня|сесси\\p{L}*) (?:later|after|afterwards|out|ahead|forward|после|спустя|вперед)",
+            rule("(\\d+(?:(?:, ?| and | и |,? and |,? и через |, через )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|"
+                    + "sessions?|дн\\p{L}*|день|дня|сесси\\p{L}*) (?:later|after|afterwards|out|ahead|forward|после|спустя|вперед)",
                     m -> kv("offsets", numberList(m.group(1)))),
             // "в день quad witching и через 1-2 дня", "on the day and 2 days after": the day itself too
             rule("(?<=(?:в|на) (?:сам\\p{L}* )?день .{1,40} )и(?= (?:через|спустя) \\d)|"
@@ -170,7 +189,8 @@ public final class Lexicon {
             rule("(\\d+(?:(?:, ?| and | и |,? and )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|"
                     + "дня|сесси\\p{L}*) (?:before|earlier|до|раньше|перед)",
                     m -> kv("offsets", "-" + numberList(m.group(1)).replace(",", ",-"))),
-            rule("(?:через|спустя) (\\d+(?:(?:, ?| и )\\d+)*) (?:торгов\\p{L}* )?(?:дн\\p{L}*|день|дня|сесси\\p{L}*)",
+            rule("(?:через|спустя) (\\d+(?:(?:, ?| и |,? и через |, через |,? и спустя )\\d+)*) (?:торгов\\p{L}* )?"
+                    + "(?:дн\\p{L}*|день|дня|сесси\\p{L}*)",
                     m -> kv("offsets", numberList(m.group(1)))),
             // "через 1-2 дня", "1-3 days after": each day of the range
             rule("(?:через|спустя|in|after) (\\d)\\s?[-–]\\s?(\\d) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|дня)"
@@ -240,6 +260,18 @@ public final class Lexicon {
                     + "(?:the )?\\d+(?:\\.\\d+)?(?:th|st|nd|rd|-?й|-?го)?)*) (?:percentiles?|перцентил\\p{L}*|"
                     + "процентил\\p{L}*)", m -> percentiles(m.group(1))),
             rule("(p\\d{1,2}(?:(?:, ?| and | и |,? and |/)p\\d{1,2})+)", m -> percentiles(m.group(1))),
+            // "percentiles … the usual 5/25/50/75/95": numbers joined by slashes after the word
+            rule("(?<=(?:percentiles?|quantiles?|перцентил\\p{L}{0,3}|процентил\\p{L}{0,3}|квантил\\p{L}{0,3})"
+                    + "(?![\\p{L}]).{1,80})(?<![\\d.])(\\d{1,2}(?:\\.\\d)?(?:/\\d{1,2}(?:\\.\\d)?){1,8})(?![\\d/])",
+                    m -> kv("percentiles", numberList(m.group(1)))),
+            // "a -3% day", "+2% sessions": a day's change written with its sign
+            rule("(?<![\\p{L}\\d])(?:an? )?([+-])(\\d+(?:\\.\\d+)?) ?% (?:(?:rth |eth )?(?:days?|sessions?|moves?|"
+                    + "candles?|дн\\p{L}*|день|дня|сесси\\p{L}*|свеч\\p{L}*))(?![\\p{L}])",
+                    m -> {
+                        double v = Double.parseDouble(m.group(2));
+                        return m.group(1).equals("-") ? kv("cond", "change_pct <= " + FilterText.number(-v))
+                                : kv("cond", "change_pct >= " + FilterText.number(v));
+                    }),
             rule("(?:with )?(?:percentiles?|перцентил\\p{L}*|процентил\\p{L}*) (\\d+(?:\\.\\d+)?(?:(?:, ?| and | и |,? and |/)"
                     + "\\d+(?:\\.\\d+)?)*)", m -> kv("percentiles", numberList(m.group(1))))
     );
@@ -804,7 +836,7 @@ public final class Lexicon {
                 // "в каком проценте случаев", "in what % of cases", "what percentage": a share asked for
                 + "(?:в )?каком (?:процент\\p{L}*|%)(?: (?:случаев|дней|раз))?|in what (?:%|percent(?:age)?)(?: of (?:the )?(?:time|cases|days))?|"
                 + "what percentage", kv("freq", "")));
-        r.add(rule("how many(?: times)?|number of|count of|count|сколько(?: раз)?(?= (?:раз|дн\\p{L}*|день|случа\\p{L}*|"
+        r.add(rule("how many(?: times)?|number of|# of|count of|count|сколько(?: раз)?(?= (?:раз|дн\\p{L}*|день|случа\\p{L}*|"
                 + "сесси\\p{L}*|недел\\p{L}*|месяц\\p{L}*))|сколько раз|"
                 + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));
         // a bare "сколько" is how many or how much: "сколько красных дней" counts, "сколько был рейндж вчера" asks
@@ -1272,6 +1304,10 @@ public final class Lexicon {
         String toMark = m.group(6) != null ? m.group(6) : m.group(5) == null ? m.group(3) : null;
         int from = hour24(fromHour, fromMark);
         int to = hour24(toHour, toMark);
+        // "8:45-9:15": an hour that ends in the morning before noon started in the morning
+        if (fromMark == null && toMark == null && fromHour <= 8 && toHour >= 9 && toHour <= 11) {
+            from = fromHour;
+        }
         // "10 to 11am" stays, "3:30-4" is afternoon, "6pm to 9:30" wraps past midnight
         if (to < from && !"am".equals(toMark) && !"утра".equals(toMark) && to + 12 < 24 && m.group(6) == null
                 && from < 12) {

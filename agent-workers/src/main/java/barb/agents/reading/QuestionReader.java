@@ -344,8 +344,9 @@ public final class QuestionReader {
      * list of asks, each naming its own measure; a comma or "and" before an average or a count starts the next.
      */
     private static final Pattern LISTED_ASK = Pattern.compile("(?<!best|worst|лучш\\p{L}{0,4}|худш\\p{L}{0,4})"
-            + "(?:,\\s*(?:and |и )?|\\s+(?:and|и) )"
+            + "(?:,\\s*(?:and |и |plus )?|\\s+(?:and|и|plus) |\\s*[+&]\\s*)"
             + "(?=(?:the |the same |then |а )?(?:avg|average|mean|median|средн\\p{L}*|медиан\\p{L}*|ср\\.?|how many|сколько|"
+            + "# of|the number of|number of|кол-?во|количество|"
             + "how often|как часто|% of|what %|какой %|доля|долю|the odds|шанс|best|worst|biggest|largest|top|"
             + "лучш\\p{L}*|худш\\p{L}*|сам\\p{L}+ (?:больш|сильн|слаб|мал)\\p{L}*)(?![\\p{L}]))");
     /** What sets the scene before a list of asks: a colon, or a dash between spaces ("day before thanksgiving - …"). */
@@ -423,7 +424,9 @@ public final class QuestionReader {
         // in a later part, is the period of every part
         List<List<Lexicon.Finding>> owns = new ArrayList<>();
         for (int i = 1; i < parts.length; i++) {
-            owns.add(otherLevel(findings(parts[i]), firstRead.found));
+            // "how often does RTH take out the ovn high, and when does it usually happen?": the time of that break
+            List<Lexicon.Finding> own = otherLevel(findings(parts[i]), firstRead.found);
+            owns.add(FollowUps.momentOfBreak(normalize(parts[i]), firstRead.found).orElse(own));
         }
         if (firstFound.stream().noneMatch(f -> f.kind().equals("when"))) {
             List<Lexicon.Finding> whens = owns.stream().flatMap(List::stream).filter(f -> f.kind().equals("when"))

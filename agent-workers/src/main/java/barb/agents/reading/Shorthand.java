@@ -98,6 +98,11 @@ final class Shorthand {
             "(?<![\\p{L}])(с|со|since|from|in|за|в) (0[89]|1\\d|2[0-6]) (года|год|годы|году|г\\.?|yr|year)(?![\\p{L}])");
     private static final Pattern SHORT_YEAR_PAIR = Pattern.compile(
             "(?<![\\p{L}])(in|for|за|в) (0[89]|1\\d|2[0-6]) (and|и|&) (0[89]|1\\d|2[0-6])(?![\\d:.%\\p{L}])");
+    /** "23 vs 24 vs 25", "2022 v 2023": years set against each other, two-digit or "v" for "vs". */
+    private static final Pattern YEARS_AGAINST = Pattern.compile("(?<![\\p{L}\\d.:,$/–-])(?:0[89]|1\\d|2[0-6]|(?:19|20)\\d\\d)"
+            + "(?:\\s?(?:vs\\.?|v|versus|против)\\s?(?:0[89]|1\\d|2[0-6]|(?:19|20)\\d\\d))+"
+            + "(?![\\d%.:,/–-]\\d|[\\d%]|\\s?(?:pts|points|пункт\\p{L}*|k|к|x|раз\\p{L}*|days?|дн\\p{L}*)(?![\\p{L}]))");
+    private static final Pattern YEAR_OR_VS = Pattern.compile("(?<![\\d])(0[89]|1\\d|2[0-6])(?!\\d)|(?<![\\p{L}])v(?![\\p{L}])");
     private static final Pattern SHORT_YEAR_QUARTER = Pattern.compile("(?<![\\p{L}])q([1-4]) (0[89]|1\\d|2[0-6])(?![\\d:.%])");
     private static final Pattern HOURS_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)ч(?![\\p{L}])");
     /**
@@ -122,6 +127,15 @@ final class Shorthand {
     /** "930am", "1030": a clock time written without its colon, before am/pm or a dash to another time. */
     private static final Pattern CLOCK_WITHOUT_COLON = Pattern.compile(
             "(?<![\\p{L}\\d.:])([1-9]|1[0-2])([0-5]\\d)(?=\\s?(?:am|pm|a\\.m\\.|p\\.m\\.)(?![\\p{L}]))");
+    /**
+     * "930-1030", "930 to 1030": two clock times without colons as a window. One side must fall on a quarter past,
+     * half past or a quarter to, so that "100-200" stays a range of points.
+     */
+    private static final Pattern COLONLESS_WINDOW = Pattern.compile("(?<![\\p{L}\\d.:,$])([1-9]|1[0-6])([0-5]\\d)"
+            + "(\\s?(?:-|–|to|till|until|до)\\s?)([1-9]|1[0-6])([0-5]\\d)(?![\\d%.,:]|\\s?(?:pts|points|пункт|k\\b|к\\b))");
+    /** "the 930 open", "at 1600 close": one colonless clock time naming the open or the close. */
+    private static final Pattern COLONLESS_BELL = Pattern.compile("(?<![\\p{L}\\d.:,$])([1-9]|1[0-6])(00|15|30|45)"
+            + "(?= (?:cash |rth |ny )?(?:open|opening|close|bell|et|est|ny|открыти\\p{L}*|закрыти\\p{L}*)(?![\\p{L}]))");
     private static final Pattern START_OF_YEAR = Pattern.compile("(?<![\\p{L}])(с|от|since|from) (?:самого )?(?:the )?"
             + "(?:начала|start of|beginning of) ((?:19|20)\\d\\d)(?: года| г\\.?)?");
     /** A token: opening brackets or quotes, the word, closing punctuation. */
@@ -157,6 +171,10 @@ final class Shorthand {
         };
     }
 
+    private static boolean quarterHour(String minutes) {
+        return minutes.equals("15") || minutes.equals("30") || minutes.equals("45");
+    }
+
     private static String russianPlural(int n, String one, String few, String many) {
         if (n % 10 == 1 && n % 100 != 11) {
             return one;
@@ -186,6 +204,8 @@ final class Shorthand {
         s = SHORT_YEAR_WORD.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + " " + m.group(3));
         s = SHORT_YEAR_PAIR.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + " " + m.group(3) + " 20"
                 + m.group(4));
+        s = YEARS_AGAINST.matcher(s).replaceAll(m -> Matcher.quoteReplacement(YEAR_OR_VS.matcher(m.group())
+                .replaceAll(y -> y.group(1) == null ? "vs" : "20" + y.group(1))));
         s = SHORT_YEAR_QUARTER.matcher(s).replaceAll("q$1 20$2");
         // "2ч", "20-минутку": a number of hours or minutes written as one word
         s = HOURS_WORD.matcher(s).replaceAll("$1 часа");
@@ -197,6 +217,9 @@ final class Shorthand {
                 + (m.group(1).matches("[a-z]+") ? " minutes" : " минут"));
         // "930am": 9:30am
         s = CLOCK_WITHOUT_COLON.matcher(s).replaceAll("$1:$2");
+        s = COLONLESS_WINDOW.matcher(s).replaceAll(m -> quarterHour(m.group(2)) || quarterHour(m.group(5))
+                ? m.group(1) + ":" + m.group(2) + m.group(3) + m.group(4) + ":" + m.group(5) : m.group());
+        s = COLONLESS_BELL.matcher(s).replaceAll("$1:$2");
         // "с начала 2023", "since the start of 2023": since 2023
         s = START_OF_YEAR.matcher(s).replaceAll(m -> (m.group(1).startsWith("с") || m.group(1).startsWith("о")
                 ? "с " : "since ") + m.group(2));
@@ -233,7 +256,11 @@ final class Shorthand {
         boolean dotted = trailing.startsWith(".");
         String expanded;
         if (word.equals("ср")) {
-            boolean wednesday = !dotted && (WEDNESDAY_NEIGHBOURS.contains(previous) || WEEKDAY_WORDS.contains(next));
+            // "по ср изм в %": before a measure it is the average even after "по"
+            boolean measureNext = next.matches("изм\\p{L}*|рейндж\\p{L}*|ренж\\p{L}*|рэнж\\p{L}*|диапазон\\p{L}*|"
+                    + "объем\\p{L}*|обьем\\p{L}*|range|change|vol|volume|дневн\\p{L}*|размах\\p{L}*");
+            boolean wednesday = !dotted && !measureNext
+                    && (WEDNESDAY_NEIGHBOURS.contains(previous) || WEEKDAY_WORDS.contains(next));
             expanded = wednesday ? "среда" : "средний";
         } else if (word.equals("min") || word.equals("мин")) {
             // "15 min" is minutes, "min range" the minimum

@@ -80,8 +80,12 @@ final class StepBuilder {
             if (f.kind().equals("time") && sessionHours.contains(f.value())) {
                 continue;
             }
+            // ("after 3 green days in a row, how often is the next day green": a colour past the question's cue is
+            // the later day's, not the run's again)
             if (f.kind().equals("color") && runColours.contains(f.value()) && found.stream().anyMatch(c ->
-                    c.kind().equals("consec") && c.end() <= f.start())) {
+                    c.kind().equals("consec") && c.end() <= f.start() && found.stream().noneMatch(cue ->
+                    Set.of("freq", "later", "after", "connector").contains(cue.kind())
+                    && cue.start() >= c.end() && cue.end() <= f.start()))) {
                 continue;
             }
             if (twoDays && f.kind().equals("metric")) {
@@ -368,8 +372,9 @@ final class StepBuilder {
             ignored.add(outcome);
             // "how often does RTH close green (close > open)": the outcome said twice is no filter
             String said = outcomeText(outcome);
+            // ("after a green day, how often is the next day green": the day after "after" is the other day)
             found.stream().filter(f -> f != outcome && Set.of("color", "dir", "cond").contains(f.kind())
-                    && said.equals(outcomeText(f))).forEach(ignored::add);
+                    && said.equals(outcomeText(f)) && !objectOfAfter(f)).forEach(ignored::add);
         }
         if (rankByDirection) {
             ignored.add(all("dir").get(0));
@@ -646,7 +651,8 @@ final class StepBuilder {
         }
         // "how many big gap ups": how big decides the count, so ask unless a number says it
         boolean sized = found.stream().anyMatch(f -> f.kind().equals("cond") && f.value().matches(".*\\d.*"));
-        if (has("vague") && !sized) {
+        // ("correlation of the gap and the day's change? do big gaps keep going": a correlation reads every day)
+        if (has("vague") && !sized && operation != Operation.CORRELATION) {
             clarify.add("threshold");
         }
         if (has("vaguetime") && !has("when")) {
@@ -895,7 +901,9 @@ final class StepBuilder {
         return all("metric").size() == 1 && found.stream().noneMatch(f -> f.start() > metric.start()
                 && (f.kind().equals("cond") || f.kind().equals("event") || f.kind().equals("pattern")
                 || f.kind().equals("color") || f.kind().equals("dir")))
-                && found.stream().noneMatch(f -> f.kind().equals("cond") && f.value().startsWith(metric.value()));
+                // ("after a drop of 3%, the avg change 1, 3 and 5 days later": named again after its condition)
+                && found.stream().noneMatch(f -> f.kind().equals("cond") && f.value().startsWith(metric.value())
+                && f.end() > metric.start());
     }
 
     /** Where the condition of a "what happens after …" question starts: what it names is not measured. */
@@ -910,8 +918,10 @@ final class StepBuilder {
 
     /** "How often … closes green": a frequency question names what it counts the share of. */
     private boolean hasFrequencyOutcome() {
+        // ("inside days - how often is the next day an outside day": a pattern the later day shows)
         return has("color") || has("dir") || has("gap")
-                || found.stream().anyMatch(f -> f.kind().equals("cond") && !f.value().contains(" x "));
+                || found.stream().anyMatch(f -> f.kind().equals("cond") && !f.value().contains(" x "))
+                || !patternOutcomes().isEmpty();
     }
 
     /** One day, one week, or a range of at most 31 days: what a day snapshot can show. */
@@ -1045,6 +1055,12 @@ final class StepBuilder {
             }
         }
         return out;
+    }
+
+    /** "after a green day": the finding that comes right after an "after". */
+    private boolean objectOfAfter(Lexicon.Finding f) {
+        return found.stream().filter(g -> g.end() <= f.start()).max(java.util.Comparator.comparingInt(
+                Lexicon.Finding::start)).map(g -> g.kind().equals("after")).orElse(false);
     }
 
     private static String outcomeText(Lexicon.Finding f) {

@@ -201,4 +201,26 @@ class ConversationRunnerTest {
         // the clarification is over: "rth" no longer completes the question about 2023
         assertThat(Json.toString(chat.ask("rth").plans())).doesNotContain("2023-01-01");
     }
+
+    @Test
+    void whenItHappensAfterABreakOfTheOvernightLevelIsTheTimeOfThatBreak() {
+        chat.ask("how often does rth break the overnight low on gap down days in 2023");
+
+        ConversationRunner.Turn when = chat.ask("when does that usually happen?");
+
+        String plan = Json.toString(when.plans());
+        assertThat(plan).contains("\"operation\":\"formation\"").contains("\"extreme\":\"overnight_low_break\"")
+                .contains("\"gap\":\"down\"").contains("2023-01-01");
+    }
+
+    @Test
+    void theDaysOfThePreviousCountAreTheConditionOfWhatTheNextDayShows() {
+        chat.ask("how many outside days on rth in 2022?");
+
+        ConversationRunner.Turn next = chat.ask("and after one, how often is the next day red?");
+
+        String plan = Json.toString(next.plans());
+        assertThat(plan).contains("\"operation\":\"probability\"").contains("\"patterns\":[\"outside_day\"]")
+                .contains("\"metric\":\"is_red\"").contains("\"offset\":1");
+    }
 }

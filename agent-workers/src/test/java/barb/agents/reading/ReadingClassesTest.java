@@ -1258,4 +1258,97 @@ class ReadingClassesTest {
         assertThat(steps("сколько зелёных дней было в 2024 и средний ренж ртх у таких дней").get(1)).contains("is_green");
         assertThat(steps("how many red days in 2023 and the number of green ones")).hasSize(2);
     }
+
+    @Test
+    void clockTimesWithoutColonsAreAWindowWhenTheyLookLikeOne() {
+        assertThat(read("avg rng 845 to 915 in 2023")).isEqualTo(read("average range from 8:45 to 9:15 in 2023"));
+        assertThat(read("avg range 1045-1130 in 2023")).isEqualTo(read("average range from 10:45 to 11:30 in 2023"));
+        assertThat(read("count gap downs at the 930 open in 2022")).isEqualTo(read("count gap downs at the 9:30 open in 2022"));
+        // points stay points
+        assertThat(read("days with a range of 150-245 points in 2023")).doesNotContain("time");
+    }
+
+    @Test
+    void fromAnHourToTheOpenIsAWindowEndingAtTheCashOpen() {
+        assertThat(read("median range from 5am to the cash open in 2022")).contains("time = 05:00-09:30");
+        assertThat(read("медианный диапазон с 6 утра до открытия в 2022")).contains("time = 06:00-09:30");
+        assertThat(read("avg range from 7pm till the open in 2022")).contains("time = 19:00-09:30");
+        // an hour after the open is no window ending at it
+        assertThat(read("avg range from 11am to the open in 2022")).doesNotContain("09:30");
+    }
+
+    @Test
+    void twoDigitYearsSetAgainstEachOtherAreYears() {
+        assertThat(read("avg rth volume 21 vs 22 vs 23")).isEqualTo(read("average rth volume 2021 vs 2022 vs 2023"));
+        assertThat(read("median eth range 2019 v 2020")).isEqualTo(read("median eth range 2019 vs 2020"));
+        // a clock window with "vs" is not a pair of years
+        assertThat(read("avg rth range 10-10:30 vs 10:30-11 in 2024")).doesNotContain("2010");
+    }
+
+    @Test
+    void aRussianListOfDaysLaterReadsEveryDay() {
+        assertThat(read("что в среднем на следующий день, через 2 и через 4 дня после гэпа вниз"))
+                .isEqualTo(read("что в среднем через 1, 2 и 4 дня после гэпа вниз"));
+    }
+
+    @Test
+    void theSameColourOnBothDaysIsAConditionAndAnOutcome() {
+        assertThat(read("after a red week how often is the next week red"))
+                .contains("where is_red = 1").contains("probability of is_red = 1");
+        assertThat(read("после красного дня как часто следующий тоже красный"))
+                .contains("where is_red = 1").contains("probability of is_red = 1");
+        assertThat(read("after 4 red days in a row, how often is the next day red too"))
+                .startsWith("probability of is_red = 1").contains("consecutive red");
+        // said twice on one day, it is the outcome alone
+        assertThat(read("how often does rth close red (close < open) on fridays")).doesNotContain("where is_red");
+    }
+
+    @Test
+    void aWhenQuestionAfterABreakOfTheOvernightLevelInTheSameMessageIsTheTimeOfTheBreak() {
+        List<String> steps = QuestionReader.read("how often does rth break the ovn low, and when does it usually happen?")
+                .steps().stream().map(barb.agents.steps.StepText::render).toList();
+        assertThat(steps).hasSize(2);
+        assertThat(steps.get(1)).contains("what time is the overnight low broken");
+    }
+
+    @Test
+    void aSignedPercentBeforeDayIsTheDaysChange() {
+        assertThat(read("avg range the day after a -2.5% day")).contains("change_pct <= -2.5");
+        assertThat(read("how often is the next day green after a +2% session")).contains("change_pct >= 2");
+    }
+
+    @Test
+    void aPatternTheNextDayShowsIsTheOutcome() {
+        assertThat(read("outside days on rth - how often is the next day an inside day?"))
+                .startsWith("probability of is_inside = 1 next day").contains("outside_day");
+    }
+
+    @Test
+    void percentilesListedWithSlashesAreThePercentiles() {
+        assertThat(read("percentiles of the rth range in 2023, say 10/50/90")).contains("10").contains("90")
+                .startsWith("distribution");
+        assertThat(read("percentiles of the rth range in 2023, say 10/50/90"))
+                .isEqualTo(read("the 10, 50 and 90 percentiles of the rth range in 2023"));
+    }
+
+    @Test
+    void aListOfAsksMayBeJoinedByPlusOrEndWithTheNumberOf() {
+        assertThat(QuestionReader.read("cpi days since 2020, rth: median range + how many closed green").steps())
+                .hasSize(2);
+        assertThat(QuestionReader.read("2023 in brief, rth: avg range, avg volume, and # of red days").steps())
+                .hasSize(3);
+    }
+
+    @Test
+    void aVagueSizeInACorrelationAsksNothing() {
+        assertThat(QuestionReader.read("correlation of the gap and the rth change? do big gaps fade").clarify())
+                .doesNotContain("threshold");
+        assertThat(QuestionReader.read("how many big gap downs in 2023").clarify()).contains("threshold");
+    }
+
+    @Test
+    void theEndOfAChatForTodayNamesNoDay() {
+        assertThat(SmallTalk.classify("ok that's all for today, thanks a lot, ttyl")).isNotNull();
+        assertThat(SmallTalk.classify("спасибо, на сегодня все")).isNotNull();
+    }
 }
