@@ -229,7 +229,7 @@ public final class ConceptCatalog {
                             + "С ней и сравнивают вероятность при условии: если цифры близки, условие почти ничего не "
                             + "говорит."),
             new Concept("overnight high", List.of("overnight high", "overnight low", "overnight high and low",
-                    "ovn high", "ovn low", "onh", "onl", "овернайт хай", "овернайт лой", "хай овернайта",
+                    "ovn high", "ovn low", "ovn хай", "ovn лой", "overnight хай", "overnight лой", "onh", "onl", "овернайт хай", "овернайт лой", "хай овернайта",
                     "лой овернайта", "ночной хай", "ночной лой"),
                     "The overnight high (low) is the highest (lowest) price of the overnight session, from 18:00 ET the "
                             + "evening before to 09:30 ET. RTH breaks it when it trades above that high (below that "

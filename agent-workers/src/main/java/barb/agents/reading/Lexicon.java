@@ -84,8 +84,8 @@ public final class Lexicon {
             // "the record for red weeks in a row", "most green days in a row", "максимум сколько недель подряд": the
             // longest run, one row (read before "максимум" is the day's high and "most" an amount)
             rule("(?:the )?(?:all[- ]time )?record(?: for| of)?(?= (?:\\p{L}+ ){0,3}(?:in a row|straight|consecutive|streak))|"
-                    + "most(?= (?:\\p{L}+ ){1,2}(?:in a row|straight|consecutive))|(?:максимум|максимально)(?= сколько)|"
-                    + "(?<=сколько )(?:максимум|максимально)|рекорд\\p{L}*(?= (?:\\p{L}+ ){0,3}(?:подряд|сери\\p{L}*))",
+                    + "most(?= (?:\\p{L}+ ){1,2}(?:in a row|straight|consecutive))|(?:максимум|максимально|макс)(?= сколько)|"
+                    + "(?<=сколько )(?:максимум|максимально|макс)|рекорд\\p{L}*(?= (?:\\p{L}+ ){0,3}(?:подряд|сери\\p{L}*))",
                     kv("rank", "desc", "ndefault", "1")),
             // "с обычным днём": the other days (read before "днём" is the afternoon)
             rule("обычн(?:ый|ым|ого) (?:день|днем|дня)", kv("complement", "")),
@@ -345,6 +345,7 @@ public final class Lexicon {
                 // an alert is about prices still to come: "ping me when nq hits 22k", "напомни когда"
                 + "(?:ping|alert|notify|text|remind) me (?:when|if|once)|let me know (?:when|once)|"
                 + "(?:напомни|уведоми|сообщи|дай знать)\\p{L}* (?:мне )?(?:когда|если)|"
+                + "(?:напоминалк|уведомлени|оповещени|алерт)\\p{L}*(?: \\p{L}+){0,2} (?:когда|если)|"
                 + "real[ -]?time|(?:прямо )?сейчас|текущ\\p{L}* (?:цен\\p{L}*|уров\\p{L}*|котировк\\p{L}*)|"
                 + "в данный момент|на данный момент|в моменте", kv("out", "realtime")));
         r.add(rule("will (?:it|nq|the market|price|nasdaq|the price|we)(?: \\p{L}+)?|going to (?:go|rise|fall|drop|"

@@ -243,11 +243,18 @@ public final class QuestionReader {
         if (r.outOfScope() != null || !r.clarify().isEmpty() || !r.more().isEmpty()) {
             return false;
         }
-        if (r.step() != null && !isBareList(r.step())) {
+        String text = TextNormalizer.normalize(asked);
+        // "gimme some stats on mondays": statistics of some days, without saying which, are not a list of them
+        boolean statsOfDays = r.step() != null && "list".equals(r.step().operation()) && r.step().params().isEmpty()
+                && STATS_WORD.matcher(text).find();
+        if (r.step() != null && !isBareList(r.step()) && !statsOfDays) {
             return false;
         }
-        return MARKET_WORD.matcher(TextNormalizer.normalize(asked)).find();
+        return MARKET_WORD.matcher(text).find();
     }
+
+    private static final Pattern STATS_WORD = Pattern.compile("(?:^| )(?:stats?|statistics?|numbers|статистик\\p{L}*|"
+            + "стату|стата|стат|цифр\\p{L}*)(?= |$)");
 
     static boolean isBareList(ParsedStep step) {
         return step != null && "list".equals(step.operation()) && step.params().isEmpty() && step.atoms().stream()
@@ -472,7 +479,7 @@ public final class QuestionReader {
                     && !FollowUps.OF_THEM.matcher(parts[i].toLowerCase(Locale.ROOT)).find();
             List<Lexicon.Finding> scene = own.stream().anyMatch(f -> ASKS.contains(f.kind()))
                     ? firstFound.stream().filter(f -> !ASKS.contains(f.kind())
-                            && !(measureOfItsOwn && f.kind().equals("metric"))
+                            && !(measureOfItsOwn && (f.kind().equals("metric") || f.kind().equals("unit")))
                             && !(countedColour && f.kind().equals("color"))).toList()
                     : firstFound;
             List<Lexicon.Finding> merged = FollowUps.merge(scene, own);
@@ -521,8 +528,10 @@ public final class QuestionReader {
             "weekday", "weekdays", "month", "months", "gap", "time", "consecutive", "timeframe", "offset");
     private static final Pattern DEFINED_WORD = Pattern.compile("(^|[,;.] ?)(\\p{L}+) ?(?:=|means) "
             + "(?=[\\p{L}\\d-])");
-    private static final Pattern MONTH_TO_MONTH = Pattern.compile("(?<![\\p{L}])" + PeriodPhrases.monthPattern() + "-"
-            + PeriodPhrases.monthPattern() + "(?![\\p{L}])");
+    /** "фев-март": Russian months cut short, which the shorthand writes out only as words of their own. */
+    private static final String SHORT_RUSSIAN_MONTH = "янв|фев|февр|мар|апр|июн|июл|авг|сен|сент|окт|ноя|нояб|дек";
+    private static final Pattern MONTH_TO_MONTH = Pattern.compile("(?<![\\p{L}])(" + PeriodPhrases.monthPattern() + "|"
+            + SHORT_RUSSIAN_MONTH + ")-(" + PeriodPhrases.monthPattern() + "|" + SHORT_RUSSIAN_MONTH + ")(?![\\p{L}])");
 
     /** Lower case, ё→е, punctuation that carries nothing removed, misspellings and number words repaired. */
     static String normalize(String question) {
@@ -604,7 +613,8 @@ public final class QuestionReader {
         }
         // "февраль-март 2020", "june-august": a range of months, not two words
         if (s.indexOf('-') >= 0) {
-            s = MONTH_TO_MONTH.matcher(s).replaceAll("$1 - $2");
+            s = MONTH_TO_MONTH.matcher(s).replaceAll(m -> Shorthand.WORDS.getOrDefault(m.group(1), m.group(1)) + " - "
+                    + Shorthand.WORDS.getOrDefault(m.group(3), m.group(3)));
         }
         s = s.replaceAll("(?<=\\p{L})-(?=\\p{L})", " ");
         // "jun/jul/aug", "mon/fri": a list

@@ -18,7 +18,7 @@ final class Shorthand {
     }
 
     /** Whole-token expansions. A value of "" drops the token: it asks nothing. */
-    private static final Map<String, String> WORDS = Map.ofEntries(
+    static final Map<String, String> WORDS = Map.ofEntries(
             // statistics
             Map.entry("avg", "average"), Map.entry("avgs", "averages"), Map.entry("av", "average"),
             Map.entry("avrg", "average"), Map.entry("med", "median"), Map.entry("std", "standard deviation"),

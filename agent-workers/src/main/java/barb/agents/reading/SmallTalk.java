@@ -34,14 +34,15 @@ public final class SmallTalk {
     private static final Set<String> THANKS_WORDS = Set.of("thanks", "thank", "thx", "ty", "tysm", "cheers",
             "appreciate", "appreciated", "great", "awesome", "amazing", "perfect", "helpful", "nice", "brilliant",
             "legend", "спасибо", "спс", "благодарю", "пасиб", "круто", "огонь", "класс", "супер", "отлично", "молодец",
-            "топ", "кайф", "шикарно", "пушка", "норм", "годно", "збс", "ta");
+            "топ", "кайф", "шикарно", "пушка", "норм", "годно", "збс", "ta", "спасибки", "спасибочки", "пасибо",
+            "благодарочка", "мерси");
     /** Every word a small-talk message may consist of. */
     private static final Set<String> SMALL_WORDS = smallWords();
     /** Questions about what Barb can do or what data it has: answered as small talk, not as data. */
     private static final java.util.regex.Pattern CAPABILITIES = java.util.regex.Pattern.compile(
             "what (?:can|could) (?:you|u|barb|i ask)(?: do| ask)?|what are you (?:able|capable)|what do you (?:know|do)|"
             + "what (?:kind of |kinda |sort of |sorta )?(?:questions|stuff|things) (?:can|do|could) (?:i|you|u)|"
-            + "(?:что|чем) (?:же )?(?:ты |вы )?(?:вообще )?(?:умеешь|умеете|можешь|можете)(?! \\p{L}+ть)|"
+            + "(?:что|чем) (?:же )?(?:ты |вы )?(?:вообще )?(?:умеешь|умеете|можешь|можете)(?! \\p{L}+ть \\p{L})|"
             + "(?:ты|вы) (?:что|чем) (?:же )?(?:вообще )?(?:умеешь|умеете|можешь|можете|полезен|полезны)|"
             + "чем (?:ты |вы )?полез\\p{L}*|how far back (?:does|do|is) (?:the |your )?data|"
             + "what data (?:do you|have you|is this)|since when (?:is|does) (?:the )?data|что (?:ты )?(?:умеешь|можешь)|"
@@ -104,7 +105,7 @@ public final class SmallTalk {
         // "спасибо, это ровно то, что нужно", "thanks, exactly what i needed", "бот ты топ": thanks or praise with
         // words around it that ask for no data
         if (words.length <= 12 && java.util.Arrays.stream(words).anyMatch(THANKS_WORDS::contains)
-                && asksNoData(text)) {
+                && (asksNoData(text) || reaction(text, words))) {
             return Kind.THANKS;
         }
         // "спасибо, на сегодня хватит, до свидания", "доброй ночи, пошёл торговать", "nvm lol": a goodbye, or a
@@ -125,6 +126,21 @@ public final class SmallTalk {
             }
         }
         return null;
+    }
+
+    private static final Set<String> REACTION_WORDS = Set.of("wow", "whoa", "damn", "insane", "crazy", "nuts", "wild",
+            "ого", "вау", "жесть", "офигеть", "монстр", "дичь", "ничего", "обалдеть", "ужас", "мощно");
+
+    /**
+     * "ого первый час прям монстр, спасибки!!", "wow rth is wild, thanks": thanks with a reaction to the answer that
+     * names what it was about; no question mark and nothing asked of the data.
+     */
+    private static boolean reaction(String text, String[] words) {
+        if (text.contains("?") || java.util.Arrays.stream(words).noneMatch(REACTION_WORDS::contains)) {
+            return false;
+        }
+        return QuestionReader.findings(text).stream().noneMatch(f -> Set.of("op", "agg", "freq", "rank", "howmuch",
+                "when", "metric", "cond", "color", "dir").contains(f.kind()));
     }
 
     private static boolean saysAnyOf(String normalized, Kind kind) {

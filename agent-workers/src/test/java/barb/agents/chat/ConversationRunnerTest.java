@@ -223,4 +223,11 @@ class ConversationRunnerTest {
         assertThat(plan).contains("\"operation\":\"probability\"").contains("\"patterns\":[\"outside_day\"]")
                 .contains("\"metric\":\"is_red\"").contains("\"offset\":1");
     }
+
+    @Test
+    void statisticsOfSomeDaysWithoutAMeasureAskWhatMatters() {
+        assertThat(chat.ask("some stats on fridays pls").field()).isEqualTo("goal");
+        chat.reset();
+        assertThat(chat.ask("show fridays in march 2024").route()).isEqualTo("data");
+    }
 }

@@ -1351,4 +1351,39 @@ class ReadingClassesTest {
         assertThat(SmallTalk.classify("ok that's all for today, thanks a lot, ttyl")).isNotNull();
         assertThat(SmallTalk.classify("спасибо, на сегодня все")).isNotNull();
     }
+
+    @Test
+    void thanksWithAReactionToTheAnswerIsThanks() {
+        assertThat(SmallTalk.classify("ого ртх прям монстр, спасибки!!")).isEqualTo(SmallTalk.Kind.THANKS);
+        assertThat(SmallTalk.classify("wow the overnight is wild, thanks")).isEqualTo(SmallTalk.Kind.THANKS);
+        // a question after the thanks is asked
+        assertThat(SmallTalk.classify("wow thanks, and rth?")).isNull();
+        assertThat(SmallTalk.classify("а что ты вообще умеешь считать?")).isEqualTo(SmallTalk.Kind.CAPABILITIES);
+    }
+
+    @Test
+    void aRussianAlertIsAboutPricesToCome() {
+        assertThat(QuestionReader.read("поставь алерт когда нас упадет на 2%").outOfScope()).isNotNull();
+        assertThat(QuestionReader.read("кинь уведомление если nq пробьет 25000").outOfScope()).isNotNull();
+    }
+
+    @Test
+    void aNotionNamedHalfInEnglishHalfInRussianIsTheNotion() {
+        assertThat(ConceptCatalog.askedTerm("что такое ovn лой?")).isNotNull();
+    }
+
+    @Test
+    void aUnitSaidForOneAskOfAListIsNotTheOthers() {
+        List<String> steps = QuestionReader.read("итоги ноября: ср изменение в %, ср рейндж ртх и сколько было зеленых дней")
+                .steps().stream().map(barb.agents.steps.StepText::render).toList();
+        assertThat(steps).hasSize(3);
+        assertThat(steps.get(1)).contains("mean range").doesNotContain("range_pct");
+        assertThat(steps.get(2)).startsWith("count");
+    }
+
+    @Test
+    void russianMonthsCutShortMakeARangeOfMonths() {
+        assertThat(read("ср рейндж ртх окт-дек 2022")).isEqualTo(read("средний рейндж ртх октябрь-декабрь 2022"))
+                .contains("2022-10..2022-12");
+    }
 }
