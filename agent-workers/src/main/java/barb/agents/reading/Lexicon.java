@@ -576,7 +576,7 @@ public final class Lexicon {
         // how long a fill takes: "minutes to fill", "how long does it take … to fill", "через сколько минут закрывается"
         r.add(rule("how long (?:does |do |did )?(?:it |they |the gaps? )?(?:usually |typically )?(?:takes?|took)(?: to fill)?|"
                 + "(?:time|minutes|mins) (?:it takes )?to (?:fill|close)|за сколько минут|через сколько минут|"
-                + "сколько минут (?:занимает|уходит)", kv("filltime", "")));
+                + "сколько минут (?:обычно |в среднем |примерно )?(?:занимает|уходит|проходит|нужно)", kv("filltime", "")));
         // gap fills: did the session trade back to the previous close
         r.add(rule("(?:the )?gaps? (?:get |gets |got |to )?(?:fill(?:s|ed|ing)?|clos(?:e|es|ed|ing))|fill(?:s|ed|ing)? "
                 + "(?:the |its |their )?gaps?|gap[ -]?fill(?:s|ed|ing)?(?: rates?| stats?| statistics| %)?|fill rates?|"
@@ -584,7 +584,7 @@ public final class Lexicon {
                 + "заполня\\p{L}*|заполнил\\p{L}*)|(?:закрыва|заполня)\\p{L}*(?= гэп)|закрыл\\p{L}*(?= гэп)",
                 kv("fill", "")));
         // "закрывается выше открытия" is a close against the open, not a fill
-        r.add(rule("(?:fill(?:s|ed|ing)?|закрыва(?:ются|ется|лись|лся)|закроется|закроются|закрылс\\p{L}*|заполня\\p{L}*|"
+        r.add(rule("(?:fill(?:s|ed|ing)?|закрыва(?:ются|ется|лись|лся)|закроется|закроются|закрылс\\p{L}*|закрылись|заполня\\p{L}*|"
                 + "заполнил\\p{L}*|(?:их|его) закрыли)(?! (?:выше|ниже))", kv("fillword", "")));
         r.add(rule("(?:broken (?:out |down )?|split |grouped )?by (?:the )?(?:gap )?size|by gap %|by size of (?:the )?gap|"
                 + "(?:разб\\p{L}* )?по размеру(?: гэпа)?|в разрезе размера(?: гэпа)?", kv("bysize", "")));
@@ -779,6 +779,8 @@ public final class Lexicon {
                 kv("metricdef", "change_pct")));
         r.add(rule("(?:in|as|в) (?:a )?(?:percent(?:age)?|%|процент\\p{L}*)(?: terms)?", kv("unit", "pct")));
         r.add(rule("(?:in|as|в) (?:points?|pts|пункт\\p{L}*)", kv("unit", "points")));
+        // "ночью vs в основную": the main session is RTH
+        r.add(rule("(?:в |на |во время )основн(?:ую|ой|ая)(?: сесси\\p{L}*)?(?![\\p{L}])", kv("session", "RTH")));
         r.add(rule("(?:daily |day |intraday |true |дневн\\p{L}* )?(?:range|ranges)|(?:дневн\\p{L}* )?диапазон\\p{L}*|volatility|volatile|ренж\\p{L}*|рейндж\\p{L}*|"
                 + "диапазон\\p{L}*|размах\\p{L}*|волатильн\\p{L}*|вола\\b", kv("metric", "range")));
         r.add(rule("(?:daily |day |price )?(?:change|changes|return|returns|moves?|movement|performance)|"

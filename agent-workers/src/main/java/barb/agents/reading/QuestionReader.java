@@ -336,13 +336,14 @@ public final class QuestionReader {
      * "How often does RTH take out the overnight low, and what time does that usually happen?": a question in two
      * parts, the second asking when or how often about what the first named.
      */
-    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:ну |well )?(?:and|also|plus|и|а также|а),? "
+    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:ну |well )?(?:and|also|plus|n|и|а также|а),? "
             + "(?:(?:if possible|if you can|если возможно|если можно|по возможности),? )?"
             + "(?=(?:then )?(?:(?:the )?(?:median|медиан\\p{L}*)(?![\\p{L}])|"
             + "(?:the )?(?:low|high|лой|хай)(?: (?:овернайта|overnight|ovn))? (?:тоже|too|as well|заодно|also)|"
             + "what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
             + "во сколько|в какое время|в скольких|как часто|сколько(?= \\p{L})|кол-?во|количество|число (?:дней|раз)|"
             + "the number of|# of|(?:the )?(?:avg|average|mean|средн\\p{L}*)(?= \\p{L})|какой шанс|какова вероятность|"
+            + "(?:list|show) (?:them|those|em|the days)|покажи (?:их|эти дни)|"
             + "какая вероятность|какой %|какой процент|какая доля|what(?:'s| is) the (?:chance|probability|odds)|"
             + "(?:отдельно )?то же (?:самое )?(?:для|по)|the same for)(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
             + "what time|when does)(?![\\p{L}]))");
@@ -444,6 +445,19 @@ public final class QuestionReader {
                 firstFound = withPeriod;
                 first = new StepBuilder(withPeriod, new ArrayList<>(), -1).build();
             }
+        }
+        // "средний ренж и кол-во красных дней на ртх за декабрь": a session said at the very end, after all the last
+        // part asks, is the whole message's
+        List<Lexicon.Finding> lastOwn = owns.get(owns.size() - 1);
+        List<Lexicon.Finding> lastSessions = lastOwn.stream().filter(f -> f.kind().equals("session")).toList();
+        int lastAsked = lastOwn.stream().filter(f -> !Set.of("session", "when", "filler", "connector").contains(f.kind()))
+                .mapToInt(Lexicon.Finding::end).max().orElse(Integer.MAX_VALUE);
+        if (firstFound.stream().noneMatch(f -> f.kind().equals("session")) && lastSessions.size() == 1
+                && lastSessions.get(0).start() >= lastAsked) {
+            List<Lexicon.Finding> refined = new ArrayList<>(firstFound);
+            refined.add(lastSessions.get(0));
+            firstFound = refined;
+            first = new StepBuilder(refined, new ArrayList<>(), -1).build();
         }
         // "во сколько хай и во сколько лой? бакеты по 30 мин", "avg range and volume? rth only": a session or bucket
         // said in a part that asks nothing of its own refines every part ("avg % change, avg rth range": the session

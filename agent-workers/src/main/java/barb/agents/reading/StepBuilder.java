@@ -240,7 +240,8 @@ final class StepBuilder {
                 for (String month : monthsOf(f.value())) {
                     months.add(at++, new Lexicon.Finding("month", month, f.start(), f.end(), f.seq()));
                 }
-                if ((has("freq") || has("op", "probability")) && has("color")) {
+                // ("в скольких % случаев сентябрь закрывался в минус": a direction is the candle's too)
+                if ((has("freq") || has("op", "probability")) && (has("color") || has("dir"))) {
                     months.add(new Lexicon.Finding("monthunit", "", f.start(), f.end(), f.seq()));
                 }
             }
@@ -289,6 +290,16 @@ final class StepBuilder {
                 && !has("group") && !has("agg") && !conditionNamed() && !has("extreme") && !has("time");
         boolean snapshot = (has("snapshot") || dayMeasures || bareDay) && !has("after") && !has("later") && !has("offsets")
                 && !has("agg") && !ranking && all("when").size() == 1 && isShortPeriod(first("when"));
+        // "сколько из них гэп закрыли", "how many of those filled": a count of the days whose gap filled
+        if (gapFill && (has("howmuch") || has("op", "count")) && !has("bysize") && !has("metric") && !has("agg")
+                && !has("freq") && !has("filltime")) {
+            List<Lexicon.Finding> counted = new ArrayList<>(found);
+            Lexicon.Finding verb = counted.stream().filter(f -> f.kind().equals("fill") || f.kind().equals("fillword"))
+                    .findFirst().orElseThrow();
+            counted.removeIf(f -> f.kind().equals("fill") || f.kind().equals("fillword"));
+            counted.add(new Lexicon.Finding("cond", "gap_filled = 1", verb.start(), verb.end(), verb.seq()));
+            return new StepBuilder(counted, unknown, colon).build();
+        }
         if (snapshot) {
             operation = Operation.SNAPSHOT;
         } else if (gapFill && (has("op", "probability") && !has("bysize"))) {
@@ -501,6 +512,12 @@ final class StepBuilder {
                 String what = whatOf(both, operation, defaultWhat, unit);
                 atoms.add(atom(common, side, what, timeframe, ignored));
             }
+        }
+        // "volume overnight vs RTH? compare the overnight's and RTH's": a side said again is the same side
+        List<Atom> sidesOnce = atoms.stream().distinct().toList();
+        if (atoms.size() > 2 && sidesOnce.size() >= 2 && sidesOnce.size() < atoms.size()) {
+            atoms.clear();
+            atoms.addAll(sidesOnce);
         }
         outcomeIsGap = outcome != null && (outcome.kind().equals("gap")
                 || outcome.kind().equals("cond") && outcome.value().startsWith("gap"));

@@ -1386,4 +1386,40 @@ class ReadingClassesTest {
         assertThat(read("ср рейндж ртх окт-дек 2022")).isEqualTo(read("средний рейндж ртх октябрь-декабрь 2022"))
                 .contains("2022-10..2022-12");
     }
+
+    @Test
+    void aSideSaidTwiceIsOneSide() {
+        assertThat(read("объём ночью vs в основную? сравни средний объём овернайта и ртх за 2023"))
+                .isEqualTo("compare mean volume in 2023: where session = OVERNIGHT vs where session = RTH");
+    }
+
+    @Test
+    void howManyOfTheGapsFilledIsACountOfFilledGaps() {
+        List<String> steps = QuestionReader.read("сколько гэпов вниз больше 1% было на ртх в 2023? и сколько из них закрылись")
+                .steps().stream().map(barb.agents.steps.StepText::render).toList();
+        assertThat(steps).hasSize(2);
+        assertThat(steps.get(1)).startsWith("count").contains("gap_filled = 1");
+        // how long the fill takes is not a count
+        assertThat(read("гэпы вниз на ртх с 2023: сколько минут обычно уходит до закрытия")).doesNotStartWith("count");
+    }
+
+    @Test
+    void listThemAfterACountListsTheSameDays() {
+        List<String> steps = QuestionReader.read("2023 eth: how many inside days, and list them").steps().stream()
+                .map(barb.agents.steps.StepText::render).toList();
+        assertThat(steps).hasSize(2);
+        assertThat(steps.get(1)).startsWith("list").contains("inside_day");
+    }
+
+    @Test
+    void aSessionSaidAtTheEndOfTwoAsksIsBoth() {
+        List<String> steps = QuestionReader.read("median range and the number of green days on rth in 2022").steps()
+                .stream().map(barb.agents.steps.StepText::render).toList();
+        assertThat(steps).hasSize(2).allMatch(step -> step.contains("session = RTH"));
+    }
+
+    @Test
+    void aMonthClosingDownIsTheMonthsCandle() {
+        assertThat(read("в скольких % случаев май закрывался в минус с 2012?")).contains("monthly bars");
+    }
 }
