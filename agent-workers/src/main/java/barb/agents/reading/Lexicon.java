@@ -67,6 +67,10 @@ public final class Lexicon {
             rule("(?:that'?s?|thats|that is|it'?s|its) (?:all|it|enough) for (?:today|tonight|now|the day)|"
                     + "на сегодня (?:все|хватит|достаточно|закончим)|(?:все|хватит|достаточно) на сегодня",
                     kv("filler", "")),
+            // "is vol higher on mondays or fridays", "объём выше по пн или пт": the comparative asks which side is
+            // higher, it picks no rising days
+            rule("(?:higher|lower|bigger|smaller|larger|greater|wider|выше|ниже|больше|меньше|шире)(?= (?:on|in|during|"
+                    + "for|в|во|по|на) [^?]{1,30} (?:or|vs|или|чем) )", kv("op", "compare")),
             // "хочу видеть, как рос", "to see how it has grown": how a series moved over the groups, not a filter
             rule("(?:видеть|посмотреть|глянуть|see|watch)?,? ?(?:как|how) (?:он |оно |она |они |it |they |"
                     + "(?:the )?(?:vol|volatility|range|volume|волатильность|вола|диапазон|объем) )?"
@@ -585,7 +589,9 @@ public final class Lexicon {
                 kv("fill", "")));
         // "закрывается выше открытия" is a close against the open, not a fill
         r.add(rule("(?:fill(?:s|ed|ing)?|закрыва(?:ются|ется|лись|лся)|закроется|закроются|закрылс\\p{L}*|закрылись|заполня\\p{L}*|"
-                + "заполнил\\p{L}*|(?:их|его) закрыли)(?! (?:выше|ниже))", kv("fillword", "")));
+                + "заполнил\\p{L}*|(?:их|его) закрыли)(?! (?:выше|ниже|вверх|вниз|в плюс|в минус|зел\\p{L}*|красн\\p{L}*))", kv("fillword", "")));
+        // "закрывались в плюс": the close of the day, which the words after it describe
+        r.add(rule("(?:закрыва|закрыл|закро)\\p{L}*(?= (?:вверх|вниз|в плюс|в минус|зел|красн))", kv("filler", "")));
         r.add(rule("(?:broken (?:out |down )?|split |grouped )?by (?:the )?(?:gap )?size|by gap %|by size of (?:the )?gap|"
                 + "(?:разб\\p{L}* )?по размеру(?: гэпа)?|в разрезе размера(?: гэпа)?", kv("bysize", "")));
         r.add(rule("(?:at|on) (?:the )?(?:rth |cash |ny |regular )?open(?:ing)?(?: bell)?|на открытии(?: rth| ртх| сессии)?|"

@@ -94,6 +94,12 @@ public final class QuestionReader {
         }
         try {
             String asked = withoutAsides(question);
+            // "does the gap tell you anything about the rest of the day? i.e. correlation of gap % with the
+            // open-to-close move": what follows "i.e." says the question exactly
+            Reading restated = restated(asked);
+            if (restated != null) {
+                return restated;
+            }
             // "I hold longs overnight and sell at the overnight high. How often does RTH take it out in 2025?": the
             // story before the question gives context in words that would read as more sides; the question alone
             // is read when it is a whole question by itself
@@ -261,6 +267,33 @@ public final class QuestionReader {
                 .allMatch(a -> "all".equals(a.when()) && a.filter().isEmpty());
     }
 
+    private static final Pattern RESTATEMENT = Pattern.compile("(?<![\\p{L}])(?:i\\.\\s?e\\.?|ie|in other words|"
+            + "that is to say|то есть|т\\.\\s?е\\.?|иными словами|другими словами)(?![\\p{L}])[,:]?\\s*");
+
+    /**
+     * The part after "i.e." read as the question, with the period and the session said before it when it names
+     * none; null when there is no such part or it is no whole question by itself.
+     */
+    private static Reading restated(String asked) {
+        Matcher m = RESTATEMENT.matcher(asked);
+        if (!m.find() || m.start() < 10 || asked.substring(0, m.start()).contains("(")) {
+            return null;
+        }
+        List<Lexicon.Finding> exact = new ArrayList<>(findings(asked.substring(m.end())));
+        // ("…? ну то есть если открылись вверх, то и закрылись вверх?": an example asks nothing of its own)
+        if (exact.stream().noneMatch(f -> ASKS.contains(f.kind()))) {
+            return null;
+        }
+        for (Lexicon.Finding f : findings(asked.substring(0, m.start()))) {
+            boolean scene = f.kind().equals("when") || f.kind().equals("session") || f.kind().equals("tf");
+            if (scene && exact.stream().noneMatch(e -> e.kind().equals(f.kind()))) {
+                exact.add(0, new Lexicon.Finding(f.kind(), f.value(), 0, 0, -1));
+            }
+        }
+        Reading r = new StepBuilder(exact, new ArrayList<>(), -1).build();
+        return complete(r) ? r : null;
+    }
+
     /** A reading that can be answered as it stands: a step, nothing to ask, nothing out of scope. */
     private static boolean complete(Reading r) {
         return r.step() != null && r.clarify().isEmpty() && r.outOfScope() == null;
@@ -344,6 +377,9 @@ public final class QuestionReader {
             + "во сколько|в какое время|в скольких|как часто|сколько(?= \\p{L})|кол-?во|количество|число (?:дней|раз)|"
             + "the number of|# of|(?:the )?(?:avg|average|mean|средн\\p{L}*)(?= \\p{L})|какой шанс|какова вероятность|"
             + "(?:list|show) (?:them|those|em|the days)|покажи (?:их|эти дни)|"
+            // "avg vol на ovn за 2025 и rng тоже": another measure of the same days
+            + "(?:the )?(?:rng|range|ренж\\p{L}*|рейндж\\p{L}*|рэнж\\p{L}*|диапазон\\p{L}*|vol|volume|объ?[её]м\\p{L}*|"
+            + "change|изменени\\p{L}*|gap|гэп\\p{L}*)(?: \\p{L}+)? (?:тоже|too|as well|also|заодно)|"
             + "какая вероятность|какой %|какой процент|какая доля|what(?:'s| is) the (?:chance|probability|odds)|"
             + "(?:отдельно )?то же (?:самое )?(?:для|по)|the same for)(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
             + "what time|when does)(?![\\p{L}]))");

@@ -274,6 +274,16 @@ final class StepBuilder {
             }
             return new StepBuilder(rewritten, unknown, colon).build();
         }
+        // "самое большое падение за день в 2025? дата и сколько %": after a superlative, "how many %" is its size
+        Lexicon.Finding superlative = found.stream().filter(f -> f.kind().equals("ndefault") && f.value().equals("1"))
+                .findFirst().orElse(null);
+        if (superlative != null && has("rank") && (has("dir") || has("metric")) && found.stream()
+                .anyMatch(f -> f.kind().equals("freq") && f.start() > superlative.end())) {
+            List<Lexicon.Finding> sized = new ArrayList<>(found);
+            sized.removeIf(f -> f.kind().equals("freq") && f.start() > superlative.end());
+            sized.add(new Lexicon.Finding("unit", "pct", superlative.start(), superlative.end(), superlative.seq()));
+            return new StepBuilder(sized, unknown, colon).build();
+        }
         Operation operation;
         // "гэпы … как часто закрываются": a fill verb fills a gap when the question is about gaps and names no
         // colour or direction the verb could be closing into

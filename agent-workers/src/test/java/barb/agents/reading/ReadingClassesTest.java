@@ -1422,4 +1422,38 @@ class ReadingClassesTest {
     void aMonthClosingDownIsTheMonthsCandle() {
         assertThat(read("в скольких % случаев май закрывался в минус с 2012?")).contains("monthly bars");
     }
+
+    @Test
+    void howManyPercentAfterASuperlativeIsItsSize() {
+        assertThat(read("самый большой рост за день в 2023? дата и сколько %")).startsWith("list top 1")
+                .contains("descending");
+    }
+
+    @Test
+    void shortMonthNamesSetAgainstEachOtherAreMonths() {
+        assertThat(read("avg daily change mar vs apr 2024")).isEqualTo(read("avg daily change march vs april 2024"))
+                .startsWith("compare");
+    }
+
+    @Test
+    void aComparativeBetweenTwoSidesComparesThem() {
+        assertThat(read("is the eth range wider on mondays or on fridays")).startsWith("compare")
+                .doesNotContain("change_pct > 0");
+        assertThat(read("объем выше по вторникам или по четвергам?")).startsWith("compare");
+    }
+
+    @Test
+    void anotherMeasureTooIsASecondAsk() {
+        assertThat(QuestionReader.read("median rth volume in 2022 and the range too").steps()).hasSize(2);
+        assertThat(QuestionReader.read("ср объем на ртх за 2022 и ренж тоже").steps()).hasSize(2);
+    }
+
+    @Test
+    void whatFollowsIeSaysTheQuestionExactly() {
+        assertThat(read("is there any momentum day to day in 2023? i.e. correlation of the change with the next day's change"))
+                .startsWith("correlation").contains("2023");
+        // an example after "то есть" asks nothing of its own and leaves the question as it was
+        assertThat(read("есть ли связь между гэпом и изменением за день? то есть если открылись вверх то и закрылись вверх?"))
+                .isEqualTo(read("есть ли связь между гэпом и изменением за день?"));
+    }
 }
