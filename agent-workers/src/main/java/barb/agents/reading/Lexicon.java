@@ -467,9 +467,14 @@ public final class Lexicon {
                 Lexicon::consecutive));
         r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:дн\\p{L}*|день|дня|свеч\\p{L}*) подряд (зелен\\p{L}*|красн\\p{L}*)",
                 m -> consecutive(m.group(1), m.group(2), m.group(3))));
+        // "goes red 3 days straight", "красный 3 дня подряд": the colour first, then how many days in a row
+        r.add(rule("()(green|red|зелен\\p{L}*|красн\\p{L}*) (\\d+) (?:days?|sessions?|дн\\p{L}*|дня) (?:in a row|straight|"
+                + "consecutive|подряд)", m -> consecutive(null, m.group(3), m.group(2))));
 
         // "3 red days in a row — chance the 4th is green": the day after the run
         r.add(rule("(\\d+)-?(?:й|ой|ый|th|rd|nd|st)(?: (?:day|день|сесси\\p{L}*))?(?! (?:quarter|квартал|week|недел|hour|час|month|месяц))",
+                m -> kv("ordinal", m.group(1))));
+        r.add(rule("(?<=(?:in a row|straight|consecutive|подряд)\\p{L}{0,3}[,?]? .{0,30})(?:day|день) (\\d)(?![\\d%.:])",
                 m -> kv("ordinal", m.group(1))));
         // runs of up / down days: "dropped 3 days in a row" is a streak of at least 3 down days
         r.add(rule("(?:" + DOWN_VERB + "|losing days?|down days?) (?:for )?(\\d+) (?:(?:trading )?days?|sessions?|дн\\p{L}*|дня|"
@@ -590,6 +595,13 @@ public final class Lexicon {
         // "закрывается выше открытия" is a close against the open, not a fill
         r.add(rule("(?:fill(?:s|ed|ing)?|закрыва(?:ются|ется|лись|лся)|закроется|закроются|закрылс\\p{L}*|закрылись|заполня\\p{L}*|"
                 + "заполнил\\p{L}*|(?:их|его) закрыли)(?! (?:выше|ниже|вверх|вниз|в плюс|в минус|зел\\p{L}*|красн\\p{L}*))", kv("fillword", "")));
+        // "if nq goes red", "the day after cpi comes out", "что нк делает после фомс": verbs that only say what NQ or a
+        // release does, which the words around them name
+        r.add(rule("(?:goes|go|went|turns?|turned)(?= (?:red|green|up|down)(?![\\p{L}]))|(?:comes?|came) out|"
+                + "(?:is|gets|got|was) released|(?:обычно )?(?:делает|делал|сделает|ведет себя|вел себя)", kv("filler", "")));
+        // "сколько пунктов ходит нк за ртх": how far it moves in points is the range
+        r.add(rule("(?<=пункт\\p{L}{0,4} (?:\\p{L}{1,10} )?)(?:ходит|проходит|ходил|прошел)|(?:ходит|проходит|ходил|прошел)"
+                + "(?= (?:\\p{L}+ ){0,3}(?:в )?пункт)", kv("metric", "range")));
         // "закрывались в плюс": the close of the day, which the words after it describe
         r.add(rule("(?:закрыва|закрыл|закро)\\p{L}*(?= (?:вверх|вниз|в плюс|в минус|зел|красн))", kv("filler", "")));
         r.add(rule("(?:broken (?:out |down )?|split |grouped )?by (?:the )?(?:gap )?size|by gap %|by size of (?:the )?gap|"

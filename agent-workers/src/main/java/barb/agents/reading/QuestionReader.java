@@ -875,7 +875,9 @@ public final class QuestionReader {
             String twoBack = before.size() > 1 ? before.get(before.size() - 2) : "";
             String skipped = Set.of("the", "that", "this", "a", "тот", "этот", "того").contains(previous) ? twoBack : previous;
             // a bare "в" is left alone: "в курсе", "в терминале" name no days
-            return Set.of("since", "during", "until", "till", "время", "период", "момента").contains(skipped);
+            // ("после выборов", "after the election": a period since an event Barb has no date for)
+            return Set.of("since", "during", "until", "till", "время", "период", "момента", "после", "after")
+                    .contains(skipped);
         }
 
         private boolean conditionLike(Leftover left) {

@@ -274,6 +274,23 @@ final class StepBuilder {
             }
             return new StepBuilder(rewritten, unknown, colon).build();
         }
+        // "если насдак падал 3 дня подряд, какая вероятность что на 4й день он вырастет": a run of down days named as
+        // the condition of the day after it is a run of red days, not a list of runs
+        Lexicon.Finding runOp = found.stream().filter(f -> f.kind().equals("op") && f.value().equals("streak"))
+                .findFirst().orElse(null);
+        if (runOp != null && has("minlen") && has("ordinal") && (has("op", "probability") || has("freq"))) {
+            Lexicon.Finding direction = found.stream().filter(f -> f.kind().equals("dir") && f.start() >= runOp.start()
+                    && f.end() <= runOp.end()).findFirst().orElse(null);
+            if (direction != null) {
+                List<Lexicon.Finding> run = new ArrayList<>(found);
+                run.removeAll(List.of(runOp, direction));
+                run.removeIf(f -> f.kind().equals("minlen"));
+                String colour = direction.value().equals("down") ? "red" : "green";
+                run.add(new Lexicon.Finding("consec", colour + " >= " + first("minlen"), runOp.start(), runOp.end(),
+                        runOp.seq()));
+                return new StepBuilder(run, unknown, colon).build();
+            }
+        }
         // "самое большое падение за день в 2025? дата и сколько %": after a superlative, "how many %" is its size
         Lexicon.Finding superlative = found.stream().filter(f -> f.kind().equals("ndefault") && f.value().equals("1"))
                 .findFirst().orElse(null);

@@ -1456,4 +1456,27 @@ class ReadingClassesTest {
         assertThat(read("есть ли связь между гэпом и изменением за день? то есть если открылись вверх то и закрылись вверх?"))
                 .isEqualTo(read("есть ли связь между гэпом и изменением за день?"));
     }
+
+    @Test
+    void verbsThatOnlySayWhatNqDoesAskNothing() {
+        assertThat(read("what does nq usually do the day after nfp comes out"))
+                .isEqualTo(read("what does nq usually do the day after nfp"));
+        assertThat(read("что нк обычно делает на следующий день после cpi"))
+                .isEqualTo(read("что на следующий день после cpi"));
+        assertThat(read("сколько в среднем пунктов ходит нк за ртх в 2023")).startsWith("mean range");
+    }
+
+    @Test
+    void aPeriodSinceAnEventBarbCannotDateIsAskedAbout() {
+        assertThat(QuestionReader.read("средний объем ртх после референдума").clarify())
+                .anyMatch(c -> c.startsWith(StepBuilder.UNKNOWN_PERIOD));
+    }
+
+    @Test
+    void theDayAfterARunNamedByItsNumberIsTheNextDay() {
+        assertThat(read("if nq goes green 4 days straight whats the odds day 5 is red"))
+                .isEqualTo("probability of is_red = 1 next day where consecutive green >= 4");
+        assertThat(read("если нк рос 4 дня подряд какая вероятность что на 5й день он упадет"))
+                .startsWith("probability of change_pct < 0 next day").contains("consecutive green >= 4");
+    }
 }
