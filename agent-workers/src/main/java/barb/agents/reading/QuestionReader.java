@@ -875,9 +875,10 @@ public final class QuestionReader {
             String twoBack = before.size() > 1 ? before.get(before.size() - 2) : "";
             String skipped = Set.of("the", "that", "this", "a", "тот", "этот", "того").contains(previous) ? twoBack : previous;
             // a bare "в" is left alone: "в курсе", "в терминале" name no days
-            // ("после выборов", "after the election": a period since an event Barb has no date for)
-            return Set.of("since", "during", "until", "till", "время", "период", "момента", "после", "after")
-                    .contains(skipped);
+            // ("после выборов", "after the election": a period since an event Barb has no date for; "after a squeeze"
+            // names a kind of day)
+            return Set.of("since", "during", "until", "till", "время", "период", "момента", "после").contains(skipped)
+                    || skipped.equals("after") && previous.equals("the");
         }
 
         private boolean conditionLike(Leftover left) {
