@@ -532,7 +532,9 @@ public final class FollowUps {
     private static final Pattern WHEN_IT_HAPPENS = Pattern.compile("^(?:(?:and|so|ok|а|и|ну) )?(?:when|what time|at what "
             + "time|во сколько|когда|в какое время)(?: (?:does|do|did|is|это|оно|он|такое))?(?: (?:it|that|this|they))?"
             + "(?: (?:usually|normally|typically|mostly|обычно|чаще всего))? ?(?:happen\\p{L}*|occur\\p{L}*|"
-            + "бывает|происходит|случается)?\\s*$");
+            + "бывает|происходит|случается|пробой|пробивает|пробивают|the break|does it break|it breaks)?"
+            // "и во сколько обычно пробой? по 15 мин": the buckets the times are counted in
+            + "(?: (?:по|in|,) ?\\d+ ?(?:мин\\p{L}*|min\\p{L}*|m)(?: (?:buckets?|бакет\\p{L}*|интервал\\p{L}*))?)?\\s*$");
 
     /**
      * "how often does RTH take out the overnight high?" then "when does it usually happen?": the time of that
@@ -547,8 +549,11 @@ public final class FollowUps {
                         || f.kind().equals("extreme") && f.value().startsWith("overnight_"))
                 .findFirst().map(f -> {
                     String level = f.value().contains("high") ? "high" : "low";
-                    return List.of(new Lexicon.Finding("extreme", "overnight_" + level + "_break", 0, 1, 0),
-                            new Lexicon.Finding("op", "formation", 0, 1, 0));
+                    List<Lexicon.Finding> moment = new ArrayList<>(List.of(
+                            new Lexicon.Finding("extreme", "overnight_" + level + "_break", 0, 1, 0),
+                            new Lexicon.Finding("op", "formation", 0, 1, 0)));
+                    moment.addAll(QuestionReader.findings(text).stream().filter(b -> b.kind().equals("bucket")).toList());
+                    return moment;
                 });
     }
 

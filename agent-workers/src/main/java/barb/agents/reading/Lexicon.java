@@ -391,6 +391,10 @@ public final class Lexicon {
         r.add(rule("стакан\\p{L}*|order ?book|level ?2|depth of market|(?:где|where) (?:\\p{L}+ ){0,2}(?:стопы|стоп-лоссы|"
                 + "stops)(?: \\p{L}+)?|скоплени\\p{L}* стоп\\p{L}*|ликвидаци\\p{L}*|liquidation\\p{L}*|"
                 + "order ?flow|ордер ?флоу|дельт\\p{L}* объем\\p{L}*|footprint|футпринт\\p{L}*", kv("out", "orderflow")));
+        // "why did nq dump on dec 18?": why it moved is a question about causes
+        r.add(rule("why (?:did|does|do|is|was|has|would) (?:nq|nasdaq|it|the market|we|price|the price)(?: \\p{L}+)? "
+                + "(?:dump|drop|fall|fell|tank|crash|rall|rip|pump|spike|jump|sell|bleed|go|move|moon|sink|plung)\\p{L}*",
+                kv("out", "news")));
         r.add(rule("news|headlines?|earnings|sentiment|новост\\p{L}*|отчетност\\p{L}*|настроени\\p{L}*|"
                 // why the market moved is a question about causes, which minute bars do not hold
                 + "(?:а )?почему так|(?:why|почему)(?: \\p{L}+){0,4} (?:do you think|d(?:o )?(?:u|you) think|думаешь|думаете)|"

@@ -374,7 +374,7 @@ public final class QuestionReader {
             + "(?=(?:then )?(?:(?:the )?(?:median|медиан\\p{L}*)(?![\\p{L}])|"
             + "(?:the )?(?:low|high|лой|хай)(?: (?:овернайта|overnight|ovn))? (?:тоже|too|as well|заодно|also)|"
             + "what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
-            + "во сколько|в какое время|в скольких|как часто|сколько(?= \\p{L})|кол-?во|количество|число (?:дней|раз)|"
+            + "во сколько|в какое время|в скольких|как часто|сколько(?= \\p{L})|скок[аио]?(?= \\p{L})|кол-?во|количество|число (?:дней|раз)|"
             + "the number of|# of|(?:the )?(?:avg|average|mean|средн\\p{L}*)(?= \\p{L})|какой шанс|какова вероятность|"
             + "(?:list|show) (?:them|those|em|the days)|покажи (?:их|эти дни)|"
             // "avg vol на ovn за 2025 и rng тоже": another measure of the same days

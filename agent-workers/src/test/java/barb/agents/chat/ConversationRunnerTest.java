@@ -230,4 +230,13 @@ class ConversationRunnerTest {
         chat.reset();
         assertThat(chat.ask("show fridays in march 2024").route()).isEqualTo("data");
     }
+
+    @Test
+    void whenTheBreakHappensInBucketsIsTheTimeOfTheBreakInThoseBuckets() {
+        chat.ask("как часто ртх пробивает лой овернайта в 2024");
+
+        String plan = Json.toString(chat.ask("и во сколько обычно пробой? по 30 мин").plans());
+
+        assertThat(plan).contains("\"extreme\":\"overnight_low_break\"").contains("\"bucket\":\"30m\"");
+    }
 }

@@ -1479,4 +1479,16 @@ class ReadingClassesTest {
         assertThat(read("если нк рос 4 дня подряд какая вероятность что на 5й день он упадет"))
                 .startsWith("probability of change_pct < 0 next day").contains("consecutive green >= 4");
     }
+
+    @Test
+    void whyNqMovedIsAQuestionAboutCauses() {
+        assertThat(QuestionReader.read("why did nq tank on march 9 2020?").outOfScope()).isNotNull();
+        // how it moved that day is data
+        assertThat(QuestionReader.read("how did nq move on march 9 2020?").outOfScope()).isNull();
+    }
+
+    @Test
+    void aShortenedHowManyStartsASecondAsk() {
+        assertThat(QuestionReader.read("ср рейндж ртх по пт за 2023?? и скок из них были красные").steps()).hasSize(2);
+    }
 }
