@@ -268,7 +268,9 @@ public final class QuestionReader {
     }
 
     private static final Pattern RESTATEMENT = Pattern.compile("(?<![\\p{L}])(?:i\\.\\s?e\\.?|ie|in other words|"
-            + "that is to say|то есть|т\\.\\s?е\\.?|иными словами|другими словами)(?![\\p{L}])[,:]?\\s*");
+            + "that is to say|то есть|т\\.\\s?е\\.?|иными словами|другими словами|"
+            // "устал как собака. ладно, к делу: какой % пятниц …": the story ends where the question starts
+            + "(?:ладно,? |ну )?к делу|(?:so |ok )?anyway|back to business|my question is|вопрос такой)(?![\\p{L}])[,:]?\\s*");
 
     /**
      * The part after "i.e." read as the question, with the period and the session said before it when it names

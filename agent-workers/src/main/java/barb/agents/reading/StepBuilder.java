@@ -291,6 +291,38 @@ final class StepBuilder {
                 return new StepBuilder(run, unknown, colon).build();
             }
         }
+        // "stdev of daily rth % chg by year, want a vol regime view", "вопрос по vol по дням недели: средний RTH
+        // range": of two measures, the one the statistic is taken of is asked; the other, away from it, only says
+        // what the question is about
+        List<Lexicon.Finding> measures = all("metric");
+        if (measures.size() == 2 && all("agg").size() == 1 && !has("vs") && !has("or") && !has("op", "compare")
+                && !has("op", "correlation")) {
+            Lexicon.Finding agg = all("agg").get(0);
+            List<Lexicon.Finding> ordered = new ArrayList<>(found);
+            ordered.sort(java.util.Comparator.comparingInt(Lexicon.Finding::start));
+            Lexicon.Finding taken = null;
+            for (int i = ordered.indexOf(agg) + 1; i < ordered.size(); i++) {
+                Lexicon.Finding f = ordered.get(i);
+                if (f.kind().equals("metric")) {
+                    taken = f;
+                    break;
+                }
+                if (!Set.of("session", "tf", "unit", "filler").contains(f.kind())) {
+                    break;
+                }
+            }
+            Lexicon.Finding other = taken == null ? null : measures.get(measures.get(0) == taken ? 1 : 0);
+            // ("avg rth range by weekday: range vs volume": both listed after a colon are both asked)
+            boolean listed = colon >= 0 && other != null && other.start() > colon;
+            boolean apart = other != null && !listed && (other.start() < agg.start() || ordered.subList(ordered.indexOf(taken),
+                    ordered.indexOf(other)).stream().anyMatch(f -> Set.of("when", "group", "each", "weekday", "month")
+                    .contains(f.kind())));
+            if (apart) {
+                List<Lexicon.Finding> one = new ArrayList<>(found);
+                one.remove(other);
+                return new StepBuilder(one, unknown, colon).build();
+            }
+        }
         // "самое большое падение за день в 2025? дата и сколько %": after a superlative, "how many %" is its size
         Lexicon.Finding superlative = found.stream().filter(f -> f.kind().equals("ndefault") && f.value().equals("1"))
                 .findFirst().orElse(null);
@@ -770,6 +802,11 @@ final class StepBuilder {
         List<String> names = barb.agents.steps.FilterText.MONTHS;
         if (names.contains(when)) {
             return List.of(when);
+        }
+        // "q4 for each year since 2015": a quarter without a year is its three months in every year
+        if (when.matches("q[1-4]")) {
+            int first = (when.charAt(1) - '1') * 3;
+            return names.subList(first, first + 3);
         }
         String[] ends = when.split("\\.\\.", -1);
         if (ends.length != 2 || !names.contains(ends[0]) || !names.contains(ends[1])) {

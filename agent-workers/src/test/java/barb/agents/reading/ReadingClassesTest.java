@@ -1491,4 +1491,24 @@ class ReadingClassesTest {
     void aShortenedHowManyStartsASecondAsk() {
         assertThat(QuestionReader.read("ср рейндж ртх по пт за 2023?? и скок из них были красные").steps()).hasSize(2);
     }
+
+    @Test
+    void aQuarterWithoutAYearNextToALongerPeriodIsThatQuarterOfEveryYear() {
+        assertThat(read("median daily % change in q1 for each year since 2016 eth"))
+                .contains("month in (january, february, march)").contains("by year");
+    }
+
+    @Test
+    void ofTwoMeasuresTheOneTheStatisticIsTakenOfIsAsked() {
+        assertThat(read("median of daily rth range by weekday since 2019, for a volume study"))
+                .isEqualTo(read("median of daily rth range by weekday since 2019"));
+        // two measures named together are both asked
+        assertThat(read("avg range and volume on rth in 2024")).startsWith("compare");
+    }
+
+    @Test
+    void theQuestionAfterAStoryStartsAtItsMarker() {
+        assertThat(read("рынок сегодня вымотал. ладно, к делу: сколько красных вторников было в 2023?"))
+                .isEqualTo(read("сколько красных вторников было в 2023?"));
+    }
 }
