@@ -31,7 +31,10 @@ final class ReaderBench {
         sets.forEach(c -> c.cases().forEach(k -> k.turns().forEach(t -> questions.add(t.user()))));
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
 
-        for (int i = 0; i < 20; i++) {
+        // about 30,000 readings warm the JIT up; a fixed 20 rounds grew with every question set added (and with it
+        // the build, which runs this once)
+        int warmRounds = Math.max(3, 30_000 / Math.max(1, questions.size()));
+        for (int i = 0; i < warmRounds; i++) {
             questions.forEach(QuestionReader::read);
         }
         long[] each = new long[questions.size() * rounds];
