@@ -187,9 +187,8 @@ public final class FollowUps {
         Optional<List<Lexicon.Finding>> moment = momentOfBreak(text, previous);
         if (moment.isPresent()) {
             // the days of the previous question, without what it asked of them
-            List<Lexicon.Finding> all = new ArrayList<>(previous.stream().filter(f -> !Set.of("freq", "op", "break",
-                    "extreme").contains(f.kind()) && !(f.kind().equals("cond") && f.value().startsWith("broke_overnight_")))
-                    .toList());
+            List<Lexicon.Finding> all = new ArrayList<>(previous.stream().filter(f -> !isOvernightBreak(f)
+                    && !Set.of("freq", "op", "extreme").contains(f.kind())).toList());
             all.addAll(moment.get());
             Reading reading = new StepBuilder(all, new ArrayList<>(), -1).build();
             if (reading.step() != null) {
@@ -528,6 +527,12 @@ public final class FollowUps {
         return List.of();
     }
 
+    /** The previous question's break of the overnight level, as the parser wrote it: a flag, or its moment. */
+    private static boolean isOvernightBreak(Lexicon.Finding f) {
+        return f.kind().equals("break") || f.kind().equals("cond") && f.value().startsWith("broke_overnight_")
+                || f.kind().equals("extreme") && f.value().startsWith("overnight_");
+    }
+
     /** "and when does it usually happen?", "во сколько это обычно бывает?": a when-question about "it" alone. */
     private static final Pattern WHEN_IT_HAPPENS = Pattern.compile("^(?:(?:and|so|ok|а|и|ну) )?(?:when|what time|at what "
             + "time|во сколько|когда|в какое время)(?: (?:does|do|did|is|это|оно|он|такое))?(?: (?:it|that|this|they))?"
@@ -544,10 +549,7 @@ public final class FollowUps {
         if (!WHEN_IT_HAPPENS.matcher(text.replaceAll("[?!.,]", "").strip()).matches()) {
             return Optional.empty();
         }
-        return previous.stream().filter(f -> f.kind().equals("break")
-                        || f.kind().equals("cond") && f.value().startsWith("broke_overnight_")
-                        || f.kind().equals("extreme") && f.value().startsWith("overnight_"))
-                .findFirst().map(f -> {
+        return previous.stream().filter(FollowUps::isOvernightBreak).findFirst().map(f -> {
                     String level = f.value().contains("high") ? "high" : "low";
                     List<Lexicon.Finding> moment = new ArrayList<>(List.of(
                             new Lexicon.Finding("extreme", "overnight_" + level + "_break", 0, 1, 0),
@@ -563,9 +565,7 @@ public final class FollowUps {
      */
     private static List<Lexicon.Finding> otherBreak(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
         // the previous question as the parser wrote it names the break as a flag or as the moment of the break
-        Lexicon.Finding aboutBreak = previous.stream().filter(f -> f.kind().equals("break")
-                || f.kind().equals("cond") && f.value().startsWith("broke_overnight_")
-                || f.kind().equals("extreme") && f.value().startsWith("overnight_")).findFirst().orElse(null);
+        Lexicon.Finding aboutBreak = previous.stream().filter(FollowUps::isOvernightBreak).findFirst().orElse(null);
         List<Lexicon.Finding> extremes = said.stream().filter(f -> f.kind().equals("extreme")
                 && (f.value().equals("high") || f.value().equals("low"))).toList();
         // "а лой овернайта при гэпе вниз?": the level, maybe with conditions of its own, but no measure

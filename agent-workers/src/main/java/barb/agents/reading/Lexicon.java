@@ -88,8 +88,8 @@ public final class Lexicon {
             // "the record for red weeks in a row", "most green days in a row", "максимум сколько недель подряд": the
             // longest run, one row (read before "максимум" is the day's high and "most" an amount)
             rule("(?:the )?(?:all[- ]time )?record(?: for| of)?(?= (?:\\p{L}+ ){0,3}(?:in a row|straight|consecutive|streak))|"
-                    + "most(?= (?:\\p{L}+ ){1,2}(?:in a row|straight|consecutive))|(?:максимум|максимально|макс)(?= сколько)|"
-                    + "(?<=сколько )(?:максимум|максимально|макс)|рекорд\\p{L}*(?= (?:\\p{L}+ ){0,3}(?:подряд|сери\\p{L}*))",
+                    + "most(?= (?:\\p{L}+ ){1,2}(?:in a row|straight|consecutive))|(?:максимум|максимально)(?= сколько)|"
+                    + "(?<=сколько )(?:максимум|максимально)|рекорд\\p{L}*(?= (?:\\p{L}+ ){0,3}(?:подряд|сери\\p{L}*))",
                     kv("rank", "desc", "ndefault", "1")),
             // "с обычным днём": the other days (read before "днём" is the afternoon)
             rule("обычн(?:ый|ым|ого) (?:день|днем|дня)", kv("complement", "")),
@@ -279,6 +279,9 @@ public final class Lexicon {
             rule("(?:with )?(?:percentiles?|перцентил\\p{L}*|процентил\\p{L}*) (\\d+(?:\\.\\d+)?(?:(?:, ?| and | и |,? and |/)"
                     + "\\d+(?:\\.\\d+)?)*)", m -> kv("percentiles", numberList(m.group(1))))
     );
+
+    /** What a day closing may be said to do after the verb ("закрылись в плюс"): a direction, not a gap's fill. */
+    private static final String DIRECTION_AFTER_CLOSE = "вверх|вниз|в плюс|в минус|зел\\p{L}*|красн\\p{L}*";
 
     /** Everything else, in order. */
     static final List<Rule> RULES = buildRules();
@@ -598,7 +601,7 @@ public final class Lexicon {
                 kv("fill", "")));
         // "закрывается выше открытия" is a close against the open, not a fill
         r.add(rule("(?:fill(?:s|ed|ing)?|закрыва(?:ются|ется|лись|лся)|закроется|закроются|закрылс\\p{L}*|закрылись|заполня\\p{L}*|"
-                + "заполнил\\p{L}*|(?:их|его) закрыли)(?! (?:выше|ниже|вверх|вниз|в плюс|в минус|зел\\p{L}*|красн\\p{L}*))", kv("fillword", "")));
+                + "заполнил\\p{L}*|(?:их|его) закрыли)(?! (?:выше|ниже|" + DIRECTION_AFTER_CLOSE + "))", kv("fillword", "")));
         // "if nq goes red", "the day after cpi comes out", "что нк делает после фомс": verbs that only say what NQ or a
         // release does, which the words around them name
         r.add(rule("(?:goes|go|went|turns?|turned)(?= (?:red|green|up|down)(?![\\p{L}]))|(?:comes?|came) out|"
@@ -607,7 +610,7 @@ public final class Lexicon {
         r.add(rule("(?<=пункт\\p{L}{0,4} (?:\\p{L}{1,10} )?)(?:ходит|проходит|ходил|прошел)|(?:ходит|проходит|ходил|прошел)"
                 + "(?= (?:\\p{L}+ ){0,3}(?:в )?пункт)", kv("metric", "range")));
         // "закрывались в плюс": the close of the day, which the words after it describe
-        r.add(rule("(?:закрыва|закрыл|закро)\\p{L}*(?= (?:вверх|вниз|в плюс|в минус|зел|красн))", kv("filler", "")));
+        r.add(rule("(?:закрыва|закрыл|закро)\\p{L}*(?= (?:" + DIRECTION_AFTER_CLOSE + "))", kv("filler", "")));
         r.add(rule("(?:broken (?:out |down )?|split |grouped )?by (?:the )?(?:gap )?size|by gap %|by size of (?:the )?gap|"
                 + "(?:разб\\p{L}* )?по размеру(?: гэпа)?|в разрезе размера(?: гэпа)?", kv("bysize", "")));
         r.add(rule("(?:at|on) (?:the )?(?:rth |cash |ny |regular )?open(?:ing)?(?: bell)?|на открытии(?: rth| ртх| сессии)?|"

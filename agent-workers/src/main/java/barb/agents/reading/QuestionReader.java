@@ -249,11 +249,13 @@ public final class QuestionReader {
         if (r.outOfScope() != null || !r.clarify().isEmpty() || !r.more().isEmpty()) {
             return false;
         }
-        String text = TextNormalizer.normalize(asked);
         // "gimme some stats on mondays": statistics of some days, without saying which, are not a list of them
-        boolean statsOfDays = r.step() != null && "list".equals(r.step().operation()) && r.step().params().isEmpty()
-                && STATS_WORD.matcher(text).find();
-        if (r.step() != null && !isBareList(r.step()) && !statsOfDays) {
+        boolean listOfDays = r.step() != null && "list".equals(r.step().operation()) && r.step().params().isEmpty();
+        if (r.step() != null && !isBareList(r.step()) && !listOfDays) {
+            return false;
+        }
+        String text = TextNormalizer.normalize(asked);
+        if (r.step() != null && !isBareList(r.step()) && !STATS_WORD.matcher(text).find()) {
             return false;
         }
         return MARKET_WORD.matcher(text).find();
@@ -484,19 +486,6 @@ public final class QuestionReader {
                 first = new StepBuilder(withPeriod, new ArrayList<>(), -1).build();
             }
         }
-        // "средний ренж и кол-во красных дней на ртх за декабрь": a session said at the very end, after all the last
-        // part asks, is the whole message's
-        List<Lexicon.Finding> lastOwn = owns.get(owns.size() - 1);
-        List<Lexicon.Finding> lastSessions = lastOwn.stream().filter(f -> f.kind().equals("session")).toList();
-        int lastAsked = lastOwn.stream().filter(f -> !Set.of("session", "when", "filler", "connector").contains(f.kind()))
-                .mapToInt(Lexicon.Finding::end).max().orElse(Integer.MAX_VALUE);
-        if (firstFound.stream().noneMatch(f -> f.kind().equals("session")) && lastSessions.size() == 1
-                && lastSessions.get(0).start() >= lastAsked) {
-            List<Lexicon.Finding> refined = new ArrayList<>(firstFound);
-            refined.add(lastSessions.get(0));
-            firstFound = refined;
-            first = new StepBuilder(refined, new ArrayList<>(), -1).build();
-        }
         // "во сколько хай и во сколько лой? бакеты по 30 мин", "avg range and volume? rth only": a session or bucket
         // said in a part that asks nothing of its own refines every part ("avg % change, avg rth range": the session
         // of an ask is that ask's)
@@ -507,6 +496,14 @@ public final class QuestionReader {
             List<Lexicon.Finding> said = owns.stream()
                     .filter(own -> own.stream().noneMatch(f -> ASKS.contains(f.kind()) || f.kind().equals("metric")))
                     .flatMap(List::stream).filter(f -> f.kind().equals(kind)).toList();
+            // "средний ренж и кол-во красных дней на ртх за декабрь": one said at the very end, after all the last
+            // part asks, is the whole message's too
+            if (said.isEmpty() && kind.equals("session")) {
+                List<Lexicon.Finding> last = owns.get(owns.size() - 1);
+                int lastAsked = last.stream().filter(f -> !Set.of("session", "when", "filler", "connector").contains(f.kind()))
+                        .mapToInt(Lexicon.Finding::end).max().orElse(Integer.MAX_VALUE);
+                said = last.stream().filter(f -> f.kind().equals("session") && f.start() >= lastAsked).toList();
+            }
             if (said.size() == 1) {
                 List<Lexicon.Finding> refined = new ArrayList<>(firstFound);
                 refined.addAll(said);

@@ -106,11 +106,11 @@ final class Shorthand {
     /** "jan vs feb", "sep or oct": short month names set against each other are months. */
     private static final Pattern MONTHS_AGAINST = Pattern.compile("(?<![\\p{L}])(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
             + "( ?(?:vs\\.?|v|versus|or|and|&|/) ?)(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)(?![\\p{L}])");
-    private static final Map<String, String> MONTH_NAMES = Map.ofEntries(Map.entry("jan", "january"),
-            Map.entry("feb", "february"), Map.entry("mar", "march"), Map.entry("apr", "april"), Map.entry("may", "may"),
-            Map.entry("jun", "june"), Map.entry("jul", "july"), Map.entry("aug", "august"), Map.entry("sep", "september"),
-            Map.entry("sept", "september"), Map.entry("oct", "october"), Map.entry("nov", "november"),
-            Map.entry("dec", "december"));
+    /** A month's first three letters ("sept" too) and its name. */
+    private static String monthName(String abbreviation) {
+        return barb.agents.steps.FilterText.MONTHS.stream().filter(m -> m.startsWith(abbreviation.substring(0, 3)))
+                .findFirst().orElse(abbreviation);
+    }
     private static final Pattern SHORT_YEAR_QUARTER = Pattern.compile("(?<![\\p{L}])q([1-4]) (0[89]|1\\d|2[0-6])(?![\\d:.%])");
     private static final Pattern HOURS_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)ч(?![\\p{L}])");
     /**
@@ -212,8 +212,8 @@ final class Shorthand {
         s = SHORT_YEAR_WORD.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + " " + m.group(3));
         s = SHORT_YEAR_PAIR.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + " " + m.group(3) + " 20"
                 + m.group(4));
-        s = MONTHS_AGAINST.matcher(s).replaceAll(m -> MONTH_NAMES.get(m.group(1)) + m.group(2).replace("/", " and ")
-                + MONTH_NAMES.get(m.group(3)));
+        s = MONTHS_AGAINST.matcher(s).replaceAll(m -> monthName(m.group(1)) + m.group(2).replace("/", " and ")
+                + monthName(m.group(3)));
         s = YEARS_AGAINST.matcher(s).replaceAll(m -> Matcher.quoteReplacement(YEAR_OR_VS.matcher(m.group())
                 .replaceAll(y -> y.group(1) == null ? "vs" : "20" + y.group(1))));
         s = SHORT_YEAR_QUARTER.matcher(s).replaceAll("q$1 20$2");
