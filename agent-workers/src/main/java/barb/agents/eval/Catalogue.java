@@ -58,6 +58,8 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-21", "catalogue/fresh-21.json");
         sets.put("fresh-22", "catalogue/fresh-22.json");
         sets.put("fresh-23", "catalogue/fresh-23.json");
+        sets.put("fresh-24", "catalogue/fresh-24.json");
+        sets.put("fresh-25", "catalogue/fresh-25.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 

@@ -15,14 +15,15 @@ class TrainingDialoguesTest {
                 "catalogue/fresh-8.json", "catalogue/fresh-9.json", "catalogue/fresh-10.json",
                 "catalogue/fresh-11.json", "catalogue/fresh-13.json", "catalogue/fresh-15.json",
                 "catalogue/fresh-17.json", "catalogue/fresh-18.json", "catalogue/fresh-20.json",
-                "catalogue/fresh-22.json");
+                "catalogue/fresh-22.json", "catalogue/fresh-24.json");
         // every shipped set is either trained on or one of the measures: a new set is a measure until it is read
         // (fresh-23 is read but not trained on: with it the check asked back a clean follow-up, "and the avg rth
         // range that month?" after a day's recap)
         List<String> measures = Catalogue.SETS.entrySet().stream()
                 .filter(e -> !TrainingDialogues.SETS.contains(e.getValue())).map(java.util.Map.Entry::getKey).toList();
         assertThat(measures).containsExactly("fresh-5", "fresh-7", "fresh-8", "fresh-9", "fresh-10",
-                "fresh-11", "fresh-13", "fresh-15", "fresh-17", "fresh-18", "fresh-20", "fresh-22", "fresh-23");
+                "fresh-11", "fresh-13", "fresh-15", "fresh-17", "fresh-18", "fresh-20", "fresh-22", "fresh-23",
+                "fresh-24", "fresh-25");
     }
 
     @Test
