@@ -1,5 +1,6 @@
 package barb.agents.reading;
 
+import barb.agents.steps.FilterText;
 import barb.core.Memory;
 import barb.core.ParsedStep;
 
@@ -55,6 +56,9 @@ public final class FollowUps {
     private static final List<Pattern> NTH = List.of(Pattern.compile("(?:first|1st|перв).*"),
             Pattern.compile("(?:second|2nd|втор).*"), Pattern.compile("(?:third|3rd|трет).*"),
             Pattern.compile("(?:fourth|4th|четверт).*"), Pattern.compile("(?:fifth|5th|пят).*"));
+    /** "а в сам день …", "and on the day itself …": the days of the previous question themselves. */
+    private static final Pattern DAY_ITSELF = Pattern.compile("^(?:(?:and|so|ok|а|и|ну) )?(?:(?:on )?the (?:day|session) "
+            + "itself|(?:on )?the same day|(?:в )?сам(?:ый)? (?:этот |тот )?день|в тот же день|в этот же день)(?![\\p{L}])");
     private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|тоже|только|лишь)\\??$");
     private static final Pattern WHICH_ONE = Pattern.compile("(?:which|what) (?:one|day|of them|of those)|"
             + "^(?:and |ok |so )?(?:which|what)(?:'s| (?:was|is|were)) (?:the )?(?:biggest|largest|widest|worst|best|smallest|"
@@ -247,6 +251,46 @@ public final class FollowUps {
                 && previous.stream().anyMatch(f -> f.kind().equals("op") && f.value().equals("count"))) {
             base = previous.stream().filter(f -> !(f.kind().equals("cond") && f.value().matches("is_(green|red) = 1")))
                     .toList();
+        }
+        // "а январь?" after how often Decembers closed green since 2010: the month replaces the month, the years stay
+        if (said.stream().anyMatch(f -> f.kind().equals("when")) && said.stream().filter(f -> f.kind().equals("when"))
+                .allMatch(f -> FilterText.MONTHS.contains(f.value()))
+                && base.stream().anyMatch(f -> f.kind().equals("month")
+                        || f.kind().equals("when") && FilterText.MONTHS.contains(f.value()))
+                && base.stream().anyMatch(f -> f.kind().equals("when") && !FilterText.MONTHS.contains(f.value()))) {
+            base = base.stream().filter(f -> !(f.kind().equals("when") && FilterText.MONTHS.contains(f.value()))).toList();
+            said.replaceAll(f -> f.kind().equals("when") ? new Lexicon.Finding("month", f.value(), f.start(), f.end(),
+                    f.seq()) : f);
+        }
+        // "and april?" after March 2024: April of the same year, not the last April
+        List<Lexicon.Finding> saidWhens = said.stream().filter(f -> f.kind().equals("when")).toList();
+        List<Lexicon.Finding> baseWhens = base.stream().filter(f -> f.kind().equals("when")).toList();
+        if (saidWhens.size() == 1 && FilterText.MONTHS.contains(saidWhens.get(0).value()) && baseWhens.size() == 1
+                && baseWhens.get(0).value().matches("\\d{4}-\\d{2}")) {
+            Lexicon.Finding named = saidWhens.get(0);
+            String value = baseWhens.get(0).value().substring(0, 5)
+                    + String.format(Locale.ROOT, "%02d", FilterText.MONTHS.indexOf(named.value()) + 1);
+            said.set(said.indexOf(named), new Lexicon.Finding("when", value, named.start(), named.end(), named.seq()));
+        }
+        // "а сколько минут в среднем ждать пока закроется?" after how often gaps fill: the minutes are asked now (asked in
+        // one message with how often, both are the gap-fill table's)
+        if (said.stream().anyMatch(f -> f.kind().equals("filltime"))) {
+            base = base.stream().filter(f -> !(f.kind().equals("freq") || f.kind().equals("op")
+                    && Set.of("probability", "count", "list").contains(f.value()))).toList();
+        }
+        // "а в сам день фомс ср рейндж ртх какой?" after what NQ does the days after FOMC: a measure of the days
+        // themselves, not of the days after them
+        if (DAY_ITSELF.matcher(text).find() && said.stream().anyMatch(f -> f.kind().equals("agg")
+                || f.kind().equals("metric") || f.kind().equals("op"))) {
+            base = base.stream().filter(f -> !Set.of("later", "after", "offsets", "around").contains(f.kind())).toList();
+        }
+        // "а в остальные дни (пн-чт)?" after Fridays: the rest is spelled out, so it is the new days, not a comparison
+        // of the previous days with all others
+        List<Lexicon.Finding> previousDays = base;
+        if (said.stream().anyMatch(f -> f.kind().equals("complement"))
+                && said.stream().anyMatch(f -> Set.of("weekday", "month").contains(f.kind())
+                && previousDays.stream().anyMatch(p -> p.kind().equals(f.kind())))) {
+            said.removeIf(f -> f.kind().equals("complement"));
         }
         List<Lexicon.Finding> merged = merge(base, flipRanking(base, said));
         Reading reading = new StepBuilder(nextDayOfSnapshot(merged), new ArrayList<>(), -1).build();
@@ -826,10 +870,21 @@ public final class FollowUps {
         boolean nextDayAfterThem = said.stream().anyMatch(f -> f.kind().equals("after"))
                 && said.stream().anyMatch(f -> f.kind().equals("later") && !f.value().equals("0"))
                 && said.stream().anyMatch(f -> f.kind().equals("freq") || f.kind().equals("op"));
+        // "а ср изменение в %?" after how often those days close green: the colour was what the share counted (in the
+        // previous step's text, "probability of is_green = 1 same day …", the outcome stands before its day)
+        boolean shareToAverage = added.stream().anyMatch(f -> f.kind().equals("agg"))
+                && previous.stream().anyMatch(FollowUps::isShare)
+                && previous.stream().noneMatch(f -> f.kind().equals("after"));
+        boolean nextDayShare = previous.stream().anyMatch(f -> f.kind().equals("later") && !f.value().equals("0"));
+        int outcomeEnd = previous.stream().filter(f -> f.kind().equals("later")).mapToInt(Lexicon.Finding::start)
+                .min().orElse(-1);
         for (Lexicon.Finding p : previous) {
             boolean replaced = added.stream().anyMatch(n -> replaces(n, p))
                     && !(nextDayAfterThem && Set.of("pattern", "color", "cond", "event").contains(p.kind()))
-                    || nextDayAfterThem && (p.kind().equals("op") || p.kind().equals("freq"));
+                    || nextDayAfterThem && (p.kind().equals("op") || p.kind().equals("freq"))
+                    || shareToAverage && (p.kind().equals("color") && !nextDayShare
+                            || p.kind().equals("later") && p.value().equals("0")
+                            || p.kind().equals("cond") && p.start() < outcomeEnd);
             if (!replaced) {
                 out.add(p);
             }
@@ -923,9 +978,17 @@ public final class FollowUps {
         if (next.kind().equals("metric") && previous.kind().equals("metric")) {
             return true;
         }
+        // "а первый час целиком?" after the first 30 minutes: the session named replaces the clock window
+        if (next.kind().equals("session") && previous.kind().equals("time")) {
+            return true;
+        }
         // "а средний рейндж в эти дни?" after counting them: the average over those days replaces the count
         if (next.kind().equals("agg") && previous.kind().equals("op")
                 && (previous.value().equals("count") || previous.value().equals("list"))) {
+            return true;
+        }
+        // "а ср изменение в %?" after how often those days are green: the average replaces the share
+        if (next.kind().equals("agg") && isShare(previous)) {
             return true;
         }
         // "а сколько зелёных недель было в 2025?" after the longest run of them: a count replaces what was computed
@@ -941,6 +1004,11 @@ public final class FollowUps {
         }
         String family = FAMILY.getOrDefault(next.kind(), next.kind());
         return family.equals(FAMILY.getOrDefault(previous.kind(), previous.kind()));
+    }
+
+    /** How often something happens: "how often" as the reader finds it, or a probability step's operation. */
+    private static boolean isShare(Lexicon.Finding f) {
+        return f.kind().equals("freq") || f.kind().equals("op") && f.value().equals("probability");
     }
 
     private static String measure(String condition) {

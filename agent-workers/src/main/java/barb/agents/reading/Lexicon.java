@@ -507,11 +507,11 @@ public final class Lexicon {
         r.add(rule("(?:close|c) ?> ?(?:open|o)(?![\\p{L}])", kv("color", "green")));
         // close against the same day's open: the candle's colour
         r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:above|higher than|over) "
-                + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
+                + "(?:(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|where (?:it|they|nq|the day) opened)|"
                 + "(?:закры(?:л|ва)|закро)\\p{L}* выше (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* выше открыти\\p{L}*",
                 kv("color", "green")));
         r.add(rule("(?:closed|closes|close|closing|finished|ended)(?: (?:was|is))? (?:below|lower than|under) "
-                + "(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|"
+                + "(?:(?:the |its |their |the day's )?(?:open|opening(?: price)?|opens)|where (?:it|they|nq|the day) opened)|"
                 + "(?:закры(?:л|ва)|закро)\\p{L}* ниже (?:своего |цены )?открыти\\p{L}*|закрыти\\p{L}* ниже открыти\\p{L}*",
                 kv("color", "red")));
         // price levels: "closed above 20000"
@@ -551,7 +551,7 @@ public final class Lexicon {
                 + "(?: session)?(?:'s)? (high|low)s?|(?:overnight|globex) (high|low)s? (?:break|gets? taken out|taken out|"
                 + "broken|swept)", m -> kv("break", "overnight_" + firstGroup(m))));
         r.add(rule("(?:(?:пробива|пробьет|пробил|снос|снес|обновля|обновил|перебива|перебил|выход|выш|вынос|вынес)\\p{L}* "
-                + "(?:за )?)?(хай|лой|максимум|минимум)\\p{L}* (?:овернайт\\p{L}*|ночн\\p{L}*(?: сесси\\p{L}*)?|ночи|globex|overnight)",
+                + "(?:за )?)?(хай|лой|максимум|минимум)\\p{L}* (?:овернайт\\p{L}*|овн\\p{L}*|ночн\\p{L}*(?: сесси\\p{L}*)?|ночи|globex|overnight)",
                 m -> kv("break", firstGroup(m).startsWith("х") || firstGroup(m).startsWith("максимум")
                         ? "overnight_high" : "overnight_low")));
         // "пробивает ночной хай", "выносила ovn high": the adjective before the level
@@ -561,7 +561,9 @@ public final class Lexicon {
 
         // sessions
         r.add(rule("london open|first hour of (?:the )?(?:london|european?)(?: session)?|перв\\p{L}* час\\p{L}* "
-                + "(?:лондон\\p{L}*|европ\\p{L}*)(?: сесси\\p{L}*)?", kv("session", "LONDON_OPEN")));
+                + "(?:лондон\\p{L}*|европ\\p{L}*)(?: сесси\\p{L}*)?|(?:the )?open(?:ing)? (?:of|in) london|"
+                + "открыти\\p{L}* (?:лондон\\p{L}*|европ\\p{L}*)|(?:лондонск|европейск)\\p{L}* открыти\\p{L}*",
+                kv("session", "LONDON_OPEN")));
         r.add(rule("(?:the )?first (?:trading )?hour(?: of (?:rth|trading|the session|the day|regular hours))?|"
                 + "opening hour|opening range|open hour|ny open|new york open|перв\\p{L}* (?:торгов\\p{L}* )?час\\p{L}*"
                 + "(?: торгов\\p{L}*| сесси\\p{L}*| rth| ртх)?", kv("session", "RTH_OPEN")));
@@ -592,7 +594,9 @@ public final class Lexicon {
         // how long a fill takes: "minutes to fill", "how long does it take … to fill", "через сколько минут закрывается"
         r.add(rule("how long (?:does |do |did )?(?:it |they |the gaps? )?(?:usually |typically )?(?:takes?|took)(?: to fill)?|"
                 + "(?:time|minutes|mins) (?:it takes )?to (?:fill|close)|за сколько минут|через сколько минут|"
-                + "сколько минут (?:обычно |в среднем |примерно )?(?:занимает|уходит|проходит|нужно)", kv("filltime", "")));
+                + "сколько минут (?:обычно |в среднем |примерно )?(?:занимает|уходит|проходит|нужно|ждать|жд\\p{L}*)|"
+                + "(?:how many )?(?:mins|minutes) (?:to|until|till|before)(?: (?:it|they|the gaps?|gaps))? (?:fill|fills|close|"
+                + "closes|gets? filled)", kv("filltime", "")));
         // gap fills: did the session trade back to the previous close
         r.add(rule("(?:the )?gaps? (?:get |gets |got |to )?(?:fill(?:s|ed|ing)?|clos(?:e|es|ed|ing))|fill(?:s|ed|ing)? "
                 + "(?:the |its |their )?gaps?|gap[ -]?fill(?:s|ed|ing)?(?: rates?| stats?| statistics| %)?|fill rates?|"
@@ -774,11 +778,11 @@ public final class Lexicon {
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:up|higher|positive|in the green)|"
                 + "дн\\p{L}* роста|растущ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вверх|в плюс\\p{L}*|закрыти\\p{L}* в плюс\\p{L}*|"
                 + "закрыти\\p{L}* выше(?: предыдущ\\p{L}*)?|clos\\p{L}* above (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) "
-                + "close|" + UP_VERB, kv("dir", "up")));
+                + "(?:(?:day|week|month|session|bar|candle)(?:'s|s)? )?close|" + UP_VERB, kv("dir", "up")));
         r.add(rule("(?:down|negative|losing) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:down|lower|negative|in the red)|"
                 + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вниз|в минус\\p{L}*|закрыти\\p{L}* ниже(?: предыдущ\\p{L}*)?|"
-                + "clos\\p{L}* below (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) close|" + DOWN_VERB
+                + "clos\\p{L}* below (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) (?:(?:day|week|month|session|bar|candle)(?:'s|s)? )?close|" + DOWN_VERB
                 + "|selloffs?|sell offs?|crash\\p{L}*|dumps?|losses|обвал\\p{L}*|просадк\\p{L}*|слив\\p{L}*|пролив\\p{L}*",
                 kv("dir", "down")));
 
@@ -804,6 +808,9 @@ public final class Lexicon {
                 kv("metricdef", "change_pct")));
         r.add(rule("(?:in|as|в) (?:a )?(?:percent(?:age)?|%|процент\\p{L}*)(?: terms)?", kv("unit", "pct")));
         r.add(rule("(?:in|as|в) (?:points?|pts|пункт\\p{L}*)", kv("unit", "points")));
+        // "the biggest one day point drop": the move measured in points
+        r.add(rule("(?:points?|pts|пункт\\p{L}*)(?= (?:drops?|moves?|gains?|loss(?:es)?|declines?|rall(?:y|ies)|swings?|"
+                + "falls?|jumps?|changes?)(?![\\p{L}]))", kv("unit", "points")));
         // "ночью vs в основную": the main session is RTH
         r.add(rule("(?:в |на |во время )основн(?:ую|ой|ая)(?: сесси\\p{L}*)?(?![\\p{L}])", kv("session", "RTH")));
         r.add(rule("(?:daily |day |intraday |true |дневн\\p{L}* )?(?:range|ranges)|(?:дневн\\p{L}* )?диапазон\\p{L}*|volatility|volatile|ренж\\p{L}*|рейндж\\p{L}*|"

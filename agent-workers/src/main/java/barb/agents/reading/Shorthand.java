@@ -55,6 +55,9 @@ final class Shorthand {
             Map.entry("lmao", ""), Map.entry("af", ""), Map.entry("fr", ""), Map.entry("bc", ""), Map.entry("b/c", ""),
             Map.entry("cuz", ""), Map.entry("tryna", ""), Map.entry("gonna", "going to"), Map.entry("wanna", "want to"),
             Map.entry("kinda", ""), Map.entry("thru", "through"), Map.entry("sorta", ""), Map.entry("q", ""), Map.entry("pull", "show"),
+            // the trading floor's words: its closing price is the settle
+            Map.entry("settle", "close"), Map.entry("settles", "closes"),
+            Map.entry("settled", "closed"), Map.entry("settling", "closing"), Map.entry("settlement", "close"),
             // Russian
             Map.entry("изм", "изменение"), Map.entry("диап", "диапазон"), Map.entry("рнж", "ренж"), Map.entry("сред", "средний"), Map.entry("средн", "средний"), Map.entry("стд", "стандартное отклонение"), Map.entry("макс", "максимальное"),
             Map.entry("мед", "медиана"), Map.entry("ср/мед", "среднее"), Map.entry("ср/медиана", "среднее"), Map.entry("скок", "сколько"),
@@ -147,6 +150,18 @@ final class Shorthand {
     private static final Pattern START_OF_YEAR = Pattern.compile("(?<![\\p{L}])(с|от|since|from) (?:самого )?(?:the )?"
             + "(?:начала|start of|beginning of) ((?:19|20)\\d\\d)(?: года| г\\.?)?");
     /** A token: opening brackets or quotes, the word, closing punctuation. */
+    /** "settled above the prior month's settle": the previous bar's close, which is no period. */
+    private static final Pattern PREVIOUS_BAR_CLOSE = Pattern.compile("(?<![\\p{L}])(above|below|over|under|than) "
+            + "(?:the )?(?:prior|previous|last) (?:day|week|month|session|bar|candle)(?:'s|s|’s)? (?:close|settle)(?![\\p{L}])");
+    /**
+     * "the pit session", "the opening hour of the pit": the trading floor's hours were the regular session; "in the
+     * pit" alone is where someone stood, not a session asked about.
+     */
+    private static final Pattern PIT = Pattern.compile("(?<![\\p{L}])pit(?= (?:session|sessions|hours|open|opening|close|"
+            + "closing|range|ranges|high|low|highs|lows|day|days|trading)(?![\\p{L}]))|(?<=of the )pit(?![\\p{L}])");
+    /** "2015 on", "2018 onwards": since that year. */
+    private static final Pattern YEAR_ON = Pattern.compile("(?<![\\p{L}\\d])(?:(?:from|since|с) )?((?:19|20)\\d\\d) "
+            + "(?:(?:and )?on(?=\\s*(?:[,.?!;)]|$))|onwards?|forward|and later|and after)(?![\\p{L}])");
     private static final Pattern TOKEN = Pattern.compile("^([(\"']*)(.*?)([.,:;!?)\"']*)$");
     private static final Pattern SHORT_YEAR_ENDING = Pattern.compile(
             "(?<![\\p{L}])(с|со|в|во|за|от|до) (0[89]|1\\d|2[0-6])-?(?:м|й|го|ом|му)(?![\\p{L}\\d])");
@@ -233,6 +248,9 @@ final class Shorthand {
         // "с начала 2023", "since the start of 2023": since 2023
         s = START_OF_YEAR.matcher(s).replaceAll(m -> (m.group(1).startsWith("с") || m.group(1).startsWith("о")
                 ? "с " : "since ") + m.group(2));
+        s = PREVIOUS_BAR_CLOSE.matcher(s).replaceAll("$1 the previous close");
+        s = PIT.matcher(s).replaceAll("rth");
+        s = YEAR_ON.matcher(s).replaceAll("since $1");
         List<String> tokens = new ArrayList<>(List.of(s.split(" ")));
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < tokens.size(); i++) {

@@ -40,7 +40,7 @@ public final class SmallTalk {
     private static final Set<String> SMALL_WORDS = smallWords();
     /** Questions about what Barb can do or what data it has: answered as small talk, not as data. */
     private static final java.util.regex.Pattern CAPABILITIES = java.util.regex.Pattern.compile(
-            "what (?:can|could) (?:you|u|barb|i ask)(?: do| ask)?|what are you (?:able|capable)|what do you (?:know|do)|"
+            "what (?:can|could) (?:you|u|ya|barb|i ask)(?: do| ask)?|what are you (?:able|capable)|what do you (?:know|do)|"
             + "what (?:kind of |kinda |sort of |sorta )?(?:questions|stuff|things) (?:can|do|could) (?:i|you|u)|"
             + "(?:что|чем) (?:же )?(?:ты |вы )?(?:вообще )?(?:умеешь|умеете|можешь|можете)(?! \\p{L}+ть \\p{L})|"
             + "(?:ты|вы) (?:что|чем) (?:же )?(?:вообще )?(?:умеешь|умеете|можешь|можете|полезен|полезны)|"

@@ -147,6 +147,10 @@ public final class Vocabulary {
         if (token.length() < MIN_TYPO_LENGTH || realWord.test(token)) {
             return Optional.empty();
         }
+        // "quad witchin", "gettin": the g people drop, before any typo ("witchin" is also one edit from "within")
+        if (token.endsWith("in") && words.contains(token + "g")) {
+            return Optional.of(new Match(token + "g", Kind.STEM));
+        }
         Match found = typos(token);
         return found == null || found == AMBIGUOUS ? Optional.empty() : Optional.of(found);
     }

@@ -239,4 +239,70 @@ class ConversationRunnerTest {
 
         assertThat(plan).contains("\"extreme\":\"overnight_low_break\"").contains("\"bucket\":\"30m\"");
     }
+
+    @Test
+    void aMeasureOfTheDayItselfAfterTheDaysAfterAnEventDropsTheDaysAfter() {
+        chat.ask("what does nq do 1 and 3 days after cpi");
+
+        String plan = Json.toString(chat.ask("and on the day itself, avg rth range?").plans());
+
+        assertThat(plan).contains("\"operation\":\"aggregate\"").contains("\"metric\":\"range\"")
+                .contains("\"events\":[\"cpi\"]").contains("\"offsets\":[]");
+    }
+
+    @Test
+    void anAverageAfterAShareIsTheAverageOverTheSameDays() {
+        chat.ask("how often do thursdays in 2023 close green");
+
+        String plan = Json.toString(chat.ask("and the median % change?").plans());
+
+        assertThat(plan).contains("\"operation\":\"aggregate\"").contains("\"aggregate\":\"median\"")
+                .contains("\"weekdays\":[\"thursday\"]").doesNotContain("is_green");
+    }
+
+    @Test
+    void theRestSpelledOutIsTheNewDaysNotAComparison() {
+        chat.ask("avg rth range on mondays in 2024");
+
+        String plan = Json.toString(chat.ask("and the other days (tue-fri)?").plans());
+
+        assertThat(plan).contains("\"operation\":\"aggregate\"")
+                .contains("\"weekdays\":[\"tuesday\",\"wednesday\",\"thursday\",\"friday\"]");
+    }
+
+    @Test
+    void aSessionNamedAfterAClockWindowReplacesTheWindow() {
+        chat.ask("avg range 9:30-9:45 in 2024");
+
+        String plan = Json.toString(chat.ask("and the whole last hour?").plans());
+
+        assertThat(plan).contains("\"session\":\"RTH_CLOSE\"").doesNotContain("\"time\"");
+    }
+
+    @Test
+    void minutesAskedAfterHowOftenGapsFillAreTheMinutesToFill() {
+        chat.ask("how often does the rth gap fill in 2024");
+
+        String plan = Json.toString(chat.ask("and on average how many minutes till it fills?").plans());
+
+        assertThat(plan).contains("\"metric\":\"gap_fill_minutes\"").contains("2024-01-01");
+    }
+
+    @Test
+    void aMonthAfterAMonthOfEveryYearReplacesOnlyTheMonth() {
+        chat.ask("how often was march red since 2012");
+
+        String plan = Json.toString(chat.ask("and april?").plans());
+
+        assertThat(plan).contains("\"months\":[\"april\"]").contains("2012-01-01");
+    }
+
+    @Test
+    void aMonthAfterAMonthOfOneYearIsThatMonthOfTheSameYear() {
+        chat.ask("avg rth range in october 2022");
+
+        String plan = Json.toString(chat.ask("а в ноябре?").plans());
+
+        assertThat(plan).contains("\"from\":\"2022-11-01\"").contains("\"to\":\"2022-11-30\"");
+    }
 }

@@ -1212,6 +1212,8 @@ class ReadingClassesTest {
         assertThat(SmallTalk.classify("nm haha")).isEqualTo(SmallTalk.Kind.CANCEL);
         assertThat(SmallTalk.classify("а вы вообще что умеете, я только начинаю")).isEqualTo(SmallTalk.Kind.CAPABILITIES);
         assertThat(SmallTalk.classify("so what sorta things can u answer")).isEqualTo(SmallTalk.Kind.CAPABILITIES);
+        assertThat(SmallTalk.classify("retired now, stare at screens all day. what can ya do for me?"))
+                .isEqualTo(SmallTalk.Kind.CAPABILITIES);
         // a goodbye with a question about data is the question
         assertThat(SmallTalk.classify("last one before bye: avg rth range in 2023?")).isNull();
         assertThat(SmallTalk.classify("что вы можете посчитать по гэпам за 2024")).isNull();
@@ -1510,5 +1512,44 @@ class ReadingClassesTest {
     void theQuestionAfterAStoryStartsAtItsMarker() {
         assertThat(read("рынок сегодня вымотал. ладно, к делу: сколько красных вторников было в 2023?"))
                 .isEqualTo(read("сколько красных вторников было в 2023?"));
+    }
+
+    @Test
+    void theTradingFloorsWordsAreTheRegularSessionAndTheClose() {
+        assertThat(read("avg pit session range in 2023")).isEqualTo(read("avg rth range in 2023"));
+        assertThat(read("how often did the pit session settle above where it opened in 2021"))
+                .isEqualTo(read("how often did rth close green in 2021"));
+        // where someone stood is no session
+        assertThat(read("i worked in the pit for years. avg range in 2023 full session")).doesNotContain("RTH");
+    }
+
+    @Test
+    void aCloseAgainstThePreviousBarsCloseIsADirectionNotAPeriod() {
+        assertThat(read("what % of weeks since 2015 closed above the prior week's close"))
+                .startsWith("probability of change_pct > 0").doesNotContain("last week");
+    }
+
+    @Test
+    void aYearFollowedByOnIsSinceThatYear() {
+        assertThat(read("avg rth range by year, 2016 onwards")).isEqualTo(read("avg rth range by year since 2016"));
+        assertThat(read("median gap by weekday, 2019 on")).isEqualTo(read("median gap by weekday since 2019"));
+        // "on" before what the year is about is no "since"
+        assertThat(read("avg rth range in 2019 on mondays")).contains("in 2019 ");
+    }
+
+    @Test
+    void aPointMoveIsMeasuredInPoints() {
+        assertThat(read("largest single day point gain since 2020")).contains("change in points");
+    }
+
+    @Test
+    void londonsOpenInRussianIsTheLondonOpen() {
+        assertThat(read("ср рейндж на открытии лондона в 2024")).contains("LONDON_OPEN");
+        assertThat(read("европейское открытие: средний диапазон за 2023")).contains("LONDON_OPEN");
+    }
+
+    @Test
+    void theOvernightLevelInItsShortRussianFormIsTheOvernightLevel() {
+        assertThat(read("как часто ртх снимает лой овна в 2022")).contains("broke_overnight_low");
     }
 }

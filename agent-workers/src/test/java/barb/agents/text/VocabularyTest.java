@@ -77,4 +77,13 @@ class VocabularyTest {
         // another form of a known word is still that word
         assertThat(spelled.match("losses")).hasValue(new Vocabulary.Match("loss", Vocabulary.Kind.STEM));
     }
+
+    @Test
+    void aDroppedGIsTheWordWithIt() {
+        Vocabulary words = new Vocabulary(List.of("witching", "within", "closing"), List.of());
+
+        // "witchin" is also one edit from "within": the dropped g decides
+        assertThat(words.match("witchin")).hasValue(new Vocabulary.Match("witching", Vocabulary.Kind.STEM));
+        assertThat(words.match("closin")).hasValue(new Vocabulary.Match("closing", Vocabulary.Kind.STEM));
+    }
 }
