@@ -267,12 +267,44 @@ final class PlanMeaning {
         if (time.isObject()) {
             clauses.add("time " + time.path("from").asText() + "-" + time.path("to").asText());
         }
+        // "down 4% or more" said with "a crash day": the sign is implied by the threshold, the days are the same
+        clauses.removeIf(c -> impliedSign(c, clauses));
         ObjectNode out = Json.object();
         if (!clauses.isEmpty()) {
             ArrayNode list = out.putArray("clauses");
             clauses.forEach(list::add);
         }
         return out;
+    }
+
+    /**
+     * True for a sign-only change or gap clause ("change < 0.0") when another clause on the same move already
+     * requires that sign ("change_pct <= -4.0"): both pick the same rows.
+     */
+    private static boolean impliedSign(String clause, Set<String> all) {
+        String[] sign = clause.split(" ");
+        if (sign.length != 3 || !Set.of("change", "gap").contains(sign[0]) || !sign[2].equals("0.0")
+                || !Set.of("<", ">").contains(sign[1])) {
+            return false;
+        }
+        for (String other : all) {
+            String[] t = other.split(" ");
+            if (other.equals(clause) || t.length != 3 || !(t[0].equals(sign[0]) || t[0].equals(sign[0] + "_pct"))) {
+                continue;
+            }
+            double value;
+            try {
+                value = Double.parseDouble(t[2]);
+            } catch (NumberFormatException e) {
+                continue;
+            }
+            boolean below = (t[1].equals("<") || t[1].equals("<=")) && value <= 0 && !(t[1].equals("<=") && value == 0);
+            boolean above = (t[1].equals(">") || t[1].equals(">=")) && value >= 0 && !(t[1].equals(">=") && value == 0);
+            if (sign[1].equals("<") && below || sign[1].equals(">") && above) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** "green"/"red" as patterns are the colour flags; an "is_" prefix and aliases are dropped. */

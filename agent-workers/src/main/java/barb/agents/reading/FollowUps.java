@@ -209,7 +209,8 @@ public final class FollowUps {
         }
         said.addAll(fragments);
         // "gap downs only", "только по пятницам": a restriction of the previous question
-        boolean lead = LEAD.matcher(text).find() || ONLY_AT_END.matcher(text).find();
+        // "how many of those closed red": the days of the previous answer are where the new question counts
+        boolean lead = LEAD.matcher(text).find() || ONLY_AT_END.matcher(text).find() || OF_THEM.matcher(text).find();
         boolean which = WHICH_ONE.matcher(text).find();
         // a message that names no subject of its own ("show 1, 2 and 3 days after but only 2024-25", "median
         // instead?", "а в 2022?") changes the previous question; one that names a subject is a new question unless

@@ -380,6 +380,8 @@ public final class QuestionReader {
             + "what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
             + "во сколько|в какое время|в скольких|как часто|сколько(?= \\p{L})|скок[аио]?(?= \\p{L})|кол-?во|количество|число (?:дней|раз)|"
             + "the number of|# of|(?:the )?(?:avg|average|mean|средн\\p{L}*)(?= \\p{L})|какой шанс|какова вероятность|"
+            // "avg rth range in march and the max range", "ср рейндж … и макс рейндж": another statistic of the measure
+            + "(?:the )?(?:max|maximum|min|minimum|макс|максимальн\\p{L}*|минимальн\\p{L}*|мин)(?= \\p{L})|"
             + "(?:list|show) (?:them|those|em|the days)|покажи (?:их|эти дни)|"
             // "avg vol на ovn за 2025 и rng тоже": another measure of the same days
             + "(?:the )?(?:rng|range|ренж\\p{L}*|рейндж\\p{L}*|рэнж\\p{L}*|диапазон\\p{L}*|vol|volume|объ?[её]м\\p{L}*|"

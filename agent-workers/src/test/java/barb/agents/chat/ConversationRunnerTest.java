@@ -305,4 +305,14 @@ class ConversationRunnerTest {
 
         assertThat(plan).contains("\"from\":\"2022-11-01\"").contains("\"to\":\"2022-11-30\"");
     }
+
+    @Test
+    void howManyOfThoseCountsAmongThePreviousDays() {
+        chat.ask("list the rth days in 2023 with a range over 400 points");
+
+        String plan = Json.toString(chat.ask("how many of those closed green").plans());
+
+        assertThat(plan).contains("\"operation\":\"count\"").contains("\"metric\":\"range\"")
+                .contains("\"metric\":\"is_green\"").contains("2023-01-01");
+    }
 }

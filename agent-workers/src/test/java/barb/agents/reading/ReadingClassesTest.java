@@ -1552,4 +1552,10 @@ class ReadingClassesTest {
     void theOvernightLevelInItsShortRussianFormIsTheOvernightLevel() {
         assertThat(read("как часто ртх снимает лой овна в 2022")).contains("broke_overnight_low");
     }
+
+    @Test
+    void anotherStatisticOfTheSameMeasureIsAnotherAsk() {
+        assertThat(QuestionReader.read("avg overnight range in 2022 and the max range").steps()).hasSize(2);
+        assertThat(QuestionReader.read("средний рейндж ртх за 2021? и макс рейндж").steps()).hasSize(2);
+    }
 }

@@ -1,0 +1,37 @@
+package barb.agents.eval;
+
+import barb.core.Plan;
+import org.junit.jupiter.api.Test;
+
+import java.time.LocalDate;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PlanMeaningTest {
+    private static final LocalDate FIRST = LocalDate.of(2008, 1, 2);
+    private static final LocalDate LAST = LocalDate.of(2026, 1, 7);
+
+    private static Plan countWhere(Plan.Condition... conditions) {
+        return new Plan("s1", "count", new Plan.Period(FIRST, LAST), "ETH", "1D", null, null, null,
+                List.of(conditions), null, null, null, "days").withMode("single");
+    }
+
+    @Test
+    void aSignImpliedByAThresholdOnTheSameMovePicksTheSameDays() {
+        Plan threshold = countWhere(new Plan.Condition("change_pct", "<=", -4));
+        Plan withSign = countWhere(new Plan.Condition("change", "<", 0), new Plan.Condition("change_pct", "<=", -4));
+
+        assertThat(PlanMeaning.of(List.of(withSign), FIRST, LAST)).isEqualTo(PlanMeaning.of(List.of(threshold), FIRST, LAST));
+    }
+
+    @Test
+    void aSignThatTheThresholdDoesNotImplyStillPicksOtherDays() {
+        Plan threshold = countWhere(new Plan.Condition("gap_pct", ">", 1));
+        Plan otherSign = countWhere(new Plan.Condition("gap", "<", 0), new Plan.Condition("gap_pct", ">", 1));
+        Plan otherMove = countWhere(new Plan.Condition("change", "<", 0), new Plan.Condition("gap_pct", "<", -1));
+
+        assertThat(PlanMeaning.of(List.of(otherSign), FIRST, LAST)).isNotEqualTo(PlanMeaning.of(List.of(threshold), FIRST, LAST));
+        assertThat(PlanMeaning.of(List.of(otherMove), FIRST, LAST).toString()).contains("change < 0.0");
+    }
+}
