@@ -348,7 +348,9 @@ public final class Lexicon {
         r.add(rule("does it make sense(?: to \\p{L}+)?|is it worth(?: it| \\p{L}+ing)?|worth holding|"
                 + "(?:имеет|есть) ли смысл(?: \\p{L}+)?|стоит ли (?:держать|торговать|заниматься)\\p{L}*",
                 kv("goal", "")));
-        r.add(rule("right now|currently|current (?:price|level|quote|value)|price now|at the moment|live (?:price|data)|"
+        r.add(rule("right now|right this (?:minute|second)|this very minute|currently|current (?:price|level|quote|value)|"
+                + "price now|at the moment|live (?:price|data|quotes?)|(?:give me|gimme|get me|show me) (?:a |the )?quote|"
+                + "where(?:'s| is) (?:nq|nasdaq|the market|it) (?:trading|at)(?: now| today)?(?=\\s*[?.!]|$)|"
                 // an alert is about prices still to come: "ping me when nq hits 22k", "напомни когда"
                 + "(?:ping|alert|notify|text|remind) me (?:when|if|once)|let me know (?:when|once)|"
                 + "(?:напомни|уведоми|сообщи|дай знать)\\p{L}* (?:мне )?(?:когда|если)|"
@@ -859,7 +861,8 @@ public final class Lexicon {
         r.add(rule("after|following|после|вслед за", kv("after", "")));
         r.add(rule("streaks?|runs?|winning streaks?|losing streaks?|in a row|consecutive|straight|серии|серия|серий|"
                 + "серию|подряд", kv("op", "streak")));
-        r.add(rule("distribution|distributed|histogram|percentiles?|quantiles?|spread of values|распределени\\p{L}*|"
+        r.add(rule("distribution|distributed|histogram|percentiles?|quantiles?|spread of values|(?:were|are|was|is|get) spread"
+                + "(?: out)?|spread out|распределени\\p{L}*|"
                 + "распределен\\p{L}*|гистограмм\\p{L}*|перцентил\\p{L}*|процентил\\p{L}*|квантил\\p{L}*",
                 kv("op", "distribution")));
         r.add(rule("typical(?:ly)?|usual(?:ly)?|normal(?:ly)?|normal size|типичн\\p{L}*|обычн\\p{L}*|как правило",
@@ -870,7 +873,9 @@ public final class Lexicon {
                 + "^%|какая доля|доля|в скольк\\p{L}* (?:процент\\p{L}*|%)(?: случаев)?|насколько часто|"
                 // "в каком проценте случаев", "in what % of cases", "what percentage": a share asked for
                 + "(?:в )?каком (?:процент\\p{L}*|%)(?: (?:случаев|дней|раз))?|in what (?:%|percent(?:age)?)(?: of (?:the )?(?:time|cases|days))?|"
-                + "what percentage", kv("freq", "")));
+                + "what percentage|"
+                // "day after christmas: % green in the rth": a share of days of that colour, not a size
+                + "(?<![\\d.]|[\\d.] )%(?= (?:green|red)(?![\\p{L}]))", kv("freq", "")));
         r.add(rule("how many(?: times)?|number of|# of|count of|count|сколько(?: раз)?(?= (?:раз|дн\\p{L}*|день|случа\\p{L}*|"
                 + "сесси\\p{L}*|недел\\p{L}*|месяц\\p{L}*))|сколько раз|"
                 + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));

@@ -227,9 +227,10 @@ public final class QuestionReader {
         if (whole.clarify().isEmpty()) {
             return false;
         }
-        String lower = normalize(asking);
+        String lower = " " + normalize(asking).replaceAll("[^\\p{L}\\d%+.-]+", " ") + " ";
+        // a word, not a piece of one: the "10" of "a 10 lot" is not in "since 2010"
         return whole.clarify().stream().allMatch(c -> c.startsWith("term:")
-                && !lower.contains(c.substring("term:".length())));
+                && !lower.contains(" " + c.substring("term:".length()) + " "));
     }
 
     /** "What would you like to know?" asked back: the reading of a message that names the market and asks nothing. */

@@ -1558,4 +1558,26 @@ class ReadingClassesTest {
         assertThat(QuestionReader.read("avg overnight range in 2022 and the max range").steps()).hasSize(2);
         assertThat(QuestionReader.read("средний рейндж ртх за 2021? и макс рейндж").steps()).hasSize(2);
     }
+
+    @Test
+    void aQuoteRightThisMinuteIsALivePrice() {
+        assertThat(QuestionReader.read("where is nasdaq trading right this minute?").outOfScope()).isNotNull();
+        assertThat(QuestionReader.read("can u gimme a quote on nq").outOfScope()).isNotNull();
+    }
+
+    @Test
+    void howMovesWereSpreadOutIsTheirDistribution() {
+        assertThat(read("how were daily rth ranges spread out in 2023, 15 bins")).startsWith("distribution of range in 15 bins");
+    }
+
+    @Test
+    void aPercentBeforeAColourIsTheShareOfThatColour() {
+        assertThat(read("fomc days: % red on rth since 2016?")).startsWith("probability of is_red = 1");
+    }
+
+    @Test
+    void aNumberOfTheStoryIsNotFoundInsideAYearOfTheQuestion() {
+        assertThat(read("used to trade a 20 lot back then, good times. opex fridays: avg rth range since 2020?"))
+                .isEqualTo(read("opex fridays: avg rth range since 2020?"));
+    }
 }
