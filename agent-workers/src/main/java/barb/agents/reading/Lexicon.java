@@ -63,6 +63,8 @@ public final class Lexicon {
             // "9:30–10:00 ет", "по нью-йорку": the trader says the hours in New York time themselves
             rule("(?<=\\d:\\d\\d |\\d:\\d\\d|am |pm )(?:et|est|edt|ет|ny time|new york time)|по нью-?йорку|"
                     + "нью-?йоркскому времени", kv("etzone", "")),
+            // "down more than 1% each day", "на 1% каждый день": the threshold holds for every day of the run already
+            rule("(?<=%|percent|процент\\p{L}{0,3}|points|пунктов) (?:each|every|каждый) (?:day|session|день)", kv("filler", "")),
             // "that's all for today", "на сегодня всё": the end of a chat names no day
             rule("(?:that'?s?|thats|that is|it'?s|its) (?:all|it|enough) for (?:today|tonight|now|the day)|"
                     + "на сегодня (?:все|хватит|достаточно|закончим)|(?:все|хватит|достаточно) на сегодня",
@@ -597,6 +599,7 @@ public final class Lexicon {
         r.add(rule("how long (?:does |do |did )?(?:it |they |the gaps? )?(?:usually |typically )?(?:takes?|took)(?: to fill)?|"
                 + "(?:time|minutes|mins) (?:it takes )?to (?:fill|close)|за сколько минут|через сколько минут|"
                 + "сколько минут (?:обычно |в среднем |примерно )?(?:занимает|уходит|проходит|нужно|ждать|жд\\p{L}*)|"
+                + "минут\\p{L}* (?:до|на) (?:закрыти|заполнени)\\p{L}*|"
                 + "(?:how many )?(?:mins|minutes) (?:to|until|till|before)(?: (?:it|they|the gaps?|gaps))? (?:fill|fills|close|"
                 + "closes|gets? filled)", kv("filltime", "")));
         // gap fills: did the session trade back to the previous close
@@ -645,6 +648,10 @@ public final class Lexicon {
         // before the bar size takes the words)
         r.add(rule("(?:which|what|each|every|for each) (?:1h|1 ?hr|60 ?m(?:in)?|hourly|one hour|hour) (?:bar|candle)s?|"
                 + "как(?:ой|ая|ие) (?:1h |часов\\p{L}* |1 час\\p{L}* )(?:бар|свеч)\\p{L}*", kv("group", "hour")));
+        // "ср изм в % за месяц", "% change per month": the month's own change, on monthly bars
+        r.add(rule("(?:(?:изм(?:енени\\p{L}*)?|change|return|доходност\\p{L}*) (?:в %|in %|%)|(?:%|percent) (?:change|return)) "
+                + "(?:за|per|a|each) (?:месяц|month)"
+                + "(?![\\p{L}])", kv("metric", "change_pct", "tf", "1M")));
         r.add(rule("пятиминут\\p{L}*(?: (?:бар|свеч)\\p{L}*)?", kv("tf", "5m")));
         r.add(rule("часовик\\p{L}*|часов(?:ой|ые|ых|ого) (?:бар|свеч)\\p{L}*", kv("tf", "1h")));
         r.add(rule("(?:on |using |with |by |по )?(5|15|30)[ -]?(?:minutes?|min|m|минутн\\p{L}*|мин|минутк\\p{L}*)"
@@ -655,7 +662,8 @@ public final class Lexicon {
         r.add(rule("(?:on |using |with |by |по )?(?:hourly|1h|часов\\p{L}*|часовик\\p{L}*)(?: (?:bars?|candles?|"
                 + "свеч\\p{L}*|бар\\p{L}*))?", kv("tf", "1h")));
         r.add(rule("(?:on |using )?(5m|15m|30m|2h|4h) bars", m -> kv("tf", m.group(1))));
-        r.add(rule("(5|15|30)[ -]?минутк\\p{L}*|(5|15|30)[ -]?минутн\\p{L}* (?:свеч\\p{L}*|бар\\p{L}*)",
+        // "5-минутки", "на 15-минутках", "рейндж 5-минуток": the bar size
+        r.add(rule("(5|15|30)[ -]?минут(?:к\\p{L}*|ок)(?![\\p{L}])|(5|15|30)[ -]?минутн\\p{L}* (?:свеч\\p{L}*|бар\\p{L}*)",
                 m -> kv("tf", firstGroup(m) + "m")));
         r.add(rule("(?:on |using )?(week|month)ly (?:bars?|candles?)|(?:on |using )?1([wm]) bars",
                 m -> kv("tf", firstGroup(m).startsWith("w") ? "1W" : "1M")));
@@ -830,7 +838,7 @@ public final class Lexicon {
         r.add(rule("opening prices?|open prices?|цен\\p{L}* открыти\\p{L}*", kv("metric", "open")));
 
         // operations
-        r.add(rule("(?:of )?at least (\\d+) days|(\\d+)\\+ days|не менее (\\d+) дн\\p{L}*|от (\\d+) дн\\p{L}*|"
+        r.add(rule("(?:of )?at least (\\d+) days|(\\d+)\\+ (?:days|дн\\p{L}*|дня)|не менее (\\d+) дн\\p{L}*|от (\\d+) дн\\p{L}*|"
                 + "(?:of )?(\\d+) (?:or more|и более) (?:days|дн\\p{L}*)", m -> kv("minlen", firstGroup(m))));
         r.add(rule("compare|comparison|compared|сравни\\p{L}*|сравнени\\p{L}*|разниц\\p{L}*|difference between",
                 kv("op", "compare")));

@@ -1580,4 +1580,27 @@ class ReadingClassesTest {
         assertThat(read("used to trade a 20 lot back then, good times. opex fridays: avg rth range since 2020?"))
                 .isEqualTo(read("opex fridays: avg rth range since 2020?"));
     }
+
+    @Test
+    void russianBarNounsAreTheBarSize() {
+        assertThat(read("ср рейндж 15-минуток на ртх в 2024")).contains("on 15m bars");
+    }
+
+    @Test
+    void aChangePerMonthIsTheMonthsOwnChange() {
+        assertThat(read("среднее изменение в % за месяц по годам")).contains("on monthly bars");
+        assertThat(read("median % change per month since 2018")).contains("on monthly bars");
+    }
+
+    @Test
+    void aRunOfAtLeastSoManyDaysEachBeyondAThreshold() {
+        assertThat(read("серии 4+ дня подряд с ростом больше 1% каждый день за 2021"))
+                .contains("at least 4 days").contains("change_pct > 1");
+        assertThat(QuestionReader.read("серии 4+ дня подряд с ростом больше 1% каждый день за 2021").clarify()).isEmpty();
+    }
+
+    @Test
+    void minutesUntilTheGapClosesInRussianAreTheMinutesToFill() {
+        assertThat(read("средние минуты до заполнения гэпа на ртх в 2023")).contains("gap_fill_minutes");
+    }
 }
