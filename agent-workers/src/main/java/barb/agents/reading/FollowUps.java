@@ -59,12 +59,17 @@ public final class FollowUps {
     /** "а в сам день …", "and on the day itself …": the days of the previous question themselves. */
     private static final Pattern DAY_ITSELF = Pattern.compile("^(?:(?:and|so|ok|а|и|ну) )?(?:(?:on )?the (?:day|session) "
             + "itself|(?:on )?the same day|(?:в )?сам(?:ый)? (?:этот |тот )?день|в тот же день|в этот же день)(?![\\p{L}])");
-    private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|тоже|только|лишь)\\??$");
+    private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|then|тоже|только|лишь|"
+            + "тогда)\\??$");
+    /** "out of how many total?", "а всего сколько было?": all the days the previous count counted among. */
+    private static final Pattern OUT_OF_TOTAL = Pattern.compile("^(?:(?:and|so|ok|а|и|ну),? )?(?:out of how many|of how many|"
+            + "how many (?:in )?total|how many altogether|из скольких|сколько всего|всего сколько|а всего)(?: (?:total|in total|"
+            + "overall|altogether|всего|было|дней|days|were there|was it))*\\s*\\??$");
     private static final Pattern WHICH_ONE = Pattern.compile("(?:which|what) (?:one|day|of them|of those)|"
             + "^(?:and |ok |so )?(?:which|what)(?:'s| (?:was|is|were)) (?:the )?(?:biggest|largest|widest|worst|best|smallest|"
             + "highest|lowest)(?: one)?$|"
             + "the (?:biggest|largest|widest|worst|best|smallest) one|какой из них|какая из них|который из них|"
-            + "какой (?:был )?сам\\p{L}*|какой день");
+            + "какой (?:был )?сам\\p{L}*|какой день|сам(?:ый|ая|ое)-сам(?:ый|ая|ое)|какого числа|(?:on )?what date");
     private static final Pattern ADD = Pattern.compile("^(?:ok,? |and |а |ну )?(?:add|also add|plus|include|throw in|"
             + "chuck|stick|put|добавь|добавьте|докинь|и ещё|еще|ещё|а также)\\s|(?<![\\p{L}])(?:in there|as well|too|тоже|"
             + "туда же|в сравнение)\\s*[?!.]*$");
@@ -183,6 +188,17 @@ public final class FollowUps {
         }
         if (THOSE_DAYS.matcher(text).find()) {
             return Optional.of(thoseDays(previous));
+        }
+        // "out of how many total?" after how many FOMC days closed red: the same days without the colour counted
+        if (OUT_OF_TOTAL.matcher(text).find() && previous.stream().anyMatch(f -> f.kind().equals("op")
+                && f.value().equals("count"))) {
+            List<Lexicon.Finding> all = new ArrayList<>(previous.stream().filter(f -> !f.kind().equals("color")
+                    && !f.kind().equals("dir") && !(f.kind().equals("cond") && f.value().matches("is_(green|red) = 1"
+                    + "|change(_pct)? [<>] 0"))).toList());
+            Reading reading = new StepBuilder(all, new ArrayList<>(), -1).build();
+            if (reading.step() != null) {
+                return Optional.of(reading);
+            }
         }
         Optional<Reading> redone = redoneIn(text, question, previous);
         if (redone.isPresent()) {

@@ -315,4 +315,33 @@ class ConversationRunnerTest {
         assertThat(plan).contains("\"operation\":\"count\"").contains("\"metric\":\"range\"")
                 .contains("\"metric\":\"is_green\"").contains("2023-01-01");
     }
+
+    @Test
+    void outOfHowManyCountsTheSameDaysWithoutTheColour() {
+        chat.ask("how many cpi days closed green on rth since 2019?");
+
+        String plan = Json.toString(chat.ask("out of how many in total?").plans());
+
+        assertThat(plan).contains("\"operation\":\"count\"").contains("\"events\":[\"cpi\"]")
+                .doesNotContain("is_green");
+    }
+
+    @Test
+    void aQuestionEndingInThenFollowsThePreviousOne() {
+        chat.ask("how often were octobers red since 2012?");
+
+        String plan = Json.toString(chat.ask("whats the median % change for october then").plans());
+
+        assertThat(plan).contains("\"operation\":\"aggregate\"").contains("\"months\":[\"october\"]")
+                .contains("2012-01-01");
+    }
+
+    @Test
+    void theVeryBiggestOfThemOnWhatDateIsTheFirstRow() {
+        chat.ask("top 5 rth days by range in 2021");
+
+        String plan = Json.toString(chat.ask("а самый-самый какого числа был?").plans());
+
+        assertThat(plan).contains("\"limit\":1").contains("2021-01-01");
+    }
 }
