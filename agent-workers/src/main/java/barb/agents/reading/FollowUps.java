@@ -56,6 +56,9 @@ public final class FollowUps {
     private static final List<Pattern> NTH = List.of(Pattern.compile("(?:first|1st|перв).*"),
             Pattern.compile("(?:second|2nd|втор).*"), Pattern.compile("(?:third|3rd|трет).*"),
             Pattern.compile("(?:fourth|4th|четверт).*"), Pattern.compile("(?:fifth|5th|пят).*"));
+    /** "the 10th and 90th", "10-й и 90-й": percentiles named by their ordinals alone. */
+    private static final Pattern ORDINALS = Pattern.compile("(?<![\\d.])\\d{1,2}(?:th|st|nd|rd|-?й|-?го|-?ый)"
+            + "(?:(?:, ?| and | и |/| & |,? and )\\d{1,2}(?:th|st|nd|rd|-?й|-?го|-?ый))+(?![\\p{L}\\d])");
     /** "а в сам день …", "and on the day itself …": the days of the previous question themselves. */
     private static final Pattern DAY_ITSELF = Pattern.compile("^(?:(?:and|so|ok|а|и|ну) )?(?:(?:on )?the (?:day|session) "
             + "itself|(?:on )?the same day|(?:в )?сам(?:ый)? (?:этот |тот )?день|в тот же день|в этот же день)(?![\\p{L}])");
@@ -268,6 +271,20 @@ public final class FollowUps {
                 && previous.stream().anyMatch(f -> f.kind().equals("op") && f.value().equals("count"))) {
             base = previous.stream().filter(f -> !(f.kind().equals("cond") && f.value().matches("is_(green|red) = 1")))
                     .toList();
+        }
+        // "just give me the 10th and 90th" after percentiles: other percentiles of the same values
+        Matcher ordinals = ORDINALS.matcher(text);
+        if (ordinals.find() && base.stream().anyMatch(f -> f.kind().equals("percentiles")
+                || f.kind().equals("op") && f.value().equals("distribution"))) {
+            List<String> values = new ArrayList<>();
+            Matcher number = Pattern.compile("\\d{1,2}").matcher(ordinals.group());
+            while (number.find()) {
+                values.add(number.group());
+            }
+            // "give me" shows them, it asks no list of days
+            said.removeIf(f -> f.kind().equals("ordinal") || f.kind().equals("op") && f.value().equals("list"));
+            said.add(new Lexicon.Finding("percentiles", String.join(",", values), ordinals.start(), ordinals.end(),
+                    ordinals.start()));
         }
         // "а январь?" after how often Decembers closed green since 2010: the month replaces the month, the years stay
         if (said.stream().anyMatch(f -> f.kind().equals("when")) && said.stream().filter(f -> f.kind().equals("when"))

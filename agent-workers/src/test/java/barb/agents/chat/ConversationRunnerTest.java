@@ -344,4 +344,14 @@ class ConversationRunnerTest {
 
         assertThat(plan).contains("\"limit\":1").contains("2021-01-01");
     }
+
+    @Test
+    void ordinalsAfterPercentilesAreOtherPercentiles() {
+        chat.ask("distribution of the daily overnight range in 2023, percentiles 5/50/95");
+
+        String plan = Json.toString(chat.ask("just the 20th and 80th pls").plans());
+
+        assertThat(plan).contains("\"operation\":\"distribution\"").contains("\"percentiles\":[20.0,80.0]")
+                .contains("2023-01-01");
+    }
 }
