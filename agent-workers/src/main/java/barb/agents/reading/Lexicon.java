@@ -336,7 +336,10 @@ public final class Lexicon {
                 + "(?:the |on the )?day (?:before|of|after)", m -> kv("offsets", namedDays(m.group()))));
         r.add(rule("(?:the )?(?:next|following) (?:trading )?(?:day|session|week|month|bar|candle)(?! will)|"
                 + "the (?:day|session) after|(?<!\\d )(?:on )?(?:the )?(?:days|sessions) (?:right )?(?:after|following)(?= (?:an?|the) )|"
-                + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's",
+                + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's|"
+                // "after 3 green days … the next one is green too": the one after the days named
+                + "(?<=(?:days?|sessions?|weeks?) .{0,60})the next one(?= (?:is|was|will|closes|closed|goes|turns|being|be)"
+                + "(?![\\p{L}]))",
                 kv("later", "1")));
         r.add(rule("(?:the )?same day|в тот же день|в этот же день", kv("later", "0")));
         // "(any weekday)", "в любой день недели": no filter on that, said so that nobody adds one

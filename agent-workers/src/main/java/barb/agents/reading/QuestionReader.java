@@ -889,9 +889,11 @@ public final class QuestionReader {
             String next = after.isEmpty() ? "" : after.split(" ")[0];
             String previous = before.get(before.size() - 1);
             String twoBack = before.size() > 1 ? before.get(before.size() - 2) : "";
+            // "how many 'trend days'": a word in quotes is a term the trader names, never a chat word
+            boolean quoted = left.start() > 0 && "'\"«“‘`".indexOf(text.charAt(left.start() - 1)) >= 0;
             // "дней-разворотов", "days of reversal": a word right after "days" names what the days are
             return CONDITION_BEFORE.contains(previous) || CONDITION_BEFORE.contains(twoBack) || DAYS.contains(previous)
-                    || CONDITION_AFTER.matcher(next).matches() || left.word().matches(".*\\d.*");
+                    || CONDITION_AFTER.matcher(next).matches() || left.word().matches(".*\\d.*") || quoted;
         }
 
         private void readWhereClauses() {

@@ -1603,4 +1603,16 @@ class ReadingClassesTest {
     void minutesUntilTheGapClosesInRussianAreTheMinutesToFill() {
         assertThat(read("средние минуты до заполнения гэпа на ртх в 2023")).contains("gap_fill_minutes");
     }
+
+    @Test
+    void aWordInQuotesIsATermToAskAbout() {
+        assertThat(QuestionReader.read("how many 'squeeze days' on rth in 2022").clarify()).contains("term:squeeze");
+        assertThat(QuestionReader.read("сколько «пилообразных» дней на ртх в 2022").clarify())
+                .contains("term:пилообразных");
+    }
+
+    @Test
+    void theNextOneAfterARunOfDaysIsTheNextDay() {
+        assertThat(read("after 4 red days how likely is the next one green")).startsWith("probability of is_green = 1 next day");
+    }
 }
