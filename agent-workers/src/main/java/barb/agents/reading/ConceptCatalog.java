@@ -354,7 +354,7 @@ public final class ConceptCatalog {
      * answer". With a notion Barb knows and nothing else that asks for data, the message asks for its definition.
      */
     private static final java.util.regex.Pattern MEANING_ASK = java.util.regex.Pattern.compile(
-            "(?<![\\p{L}\\d])(?:(?:what(?: i|')?s|whats|wats|what (?:does|do)) (?:an? |the )?[\\p{L}\\d ]{1,30}? "
+            "(?<![\\p{L}\\d])(?:(?:what(?: i|')?s|whats|wats|what (?:does|do)) (?:an? |the )?[\\p{L}\\d_ ]{1,30}? "
             + "(?:means?|stands? for)|what(?: i|')?s|whats|wats|what (?:is|are)|wtf is|means?(?= *(?:[.;:!?]|$))|"
             + "meaning|stands? for|define|explain|что такое|что это(?: такое| за)?|это что|что значит|что означает|"
             + "значит|означает|объясни\\p{L}*|поясни\\p{L}*|(?:is|are) [\\p{L}\\d' ]{0,30}?(?:just|literally|only|really)|"

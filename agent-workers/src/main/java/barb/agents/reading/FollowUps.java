@@ -577,7 +577,15 @@ public final class FollowUps {
             boolean atLeast = m.group(1) != null && m.group(1).matches("at least|не менее|от|from");
             String op = m.group(4) != null || atLeast ? (less ? " <= " : " >= ") : (less ? " < " : " > ");
             if (conditions.size() == 1) {
-                String metric = conditions.get(0).value().split(" ")[0];
+                String[] previousCondition = conditions.get(0).value().split(" ");
+                String metric = previousCondition[0];
+                // "what about more than 3" after drops of more than 2%: a bigger drop, the sign of the previous one
+                boolean drop = previousCondition.length == 3 && previousCondition[1].startsWith("<")
+                        && previousCondition[2].startsWith("-") && SIGNED.contains(metric);
+                if (drop && !less && !m.group(2).startsWith("-")) {
+                    return List.of(new Lexicon.Finding("cond", metric + op.replace('>', '<') + "-" + m.group(2), at,
+                            at + 1, at));
+                }
                 return List.of(new Lexicon.Finding("cond", metric + op + m.group(2), at, at + 1, at));
             }
             // the answer to "how big?" of "big gap ups" / "big drop days": the size of that gap or move

@@ -354,4 +354,20 @@ class ConversationRunnerTest {
         assertThat(plan).contains("\"operation\":\"distribution\"").contains("\"percentiles\":[20.0,80.0]")
                 .contains("2023-01-01");
     }
+
+    @Test
+    void aBareBiggerSizeAfterDropsIsABiggerDrop() {
+        chat.ask("how many days did nq fall more than 1.5% in 2023");
+
+        String plan = Json.toString(chat.ask("and more than 2.5?").plans());
+
+        assertThat(plan).contains("\"op\":\"<\",\"value\":-2.5");
+    }
+
+    @Test
+    void whatAColumnOfTheAnswerMeansIsExplained() {
+        chat.ask("after 2 green days how often is the next day red since 2015");
+
+        assertThat(chat.ask("whats base_probability mean there").route()).isEqualTo("concept");
+    }
 }
