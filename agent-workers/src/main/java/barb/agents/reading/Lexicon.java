@@ -181,11 +181,11 @@ public final class Lexicon {
                     m -> kv("offsets", dayRange("1", firstGroup(m)))),
             // "and on the day itself?", "а в сам день выхода?": the day of the event, as an offset
             // (only as the whole ask at the end: "если в сам день FOMC закрылись красным" is a condition on that day)
-            rule("(?:(?:on )?the (?:day|session) itself|(?:on )?the same day|(?:в )?сам (?:этот |тот )?день(?: выхода|"
+            rule("(?:(?:on )?(?:the )?(?:(?:fomc|cpi|nfp|opex|ppi|event|release|report) )?(?:day|session) itself|(?:on )?the same day|(?:в )?сам (?:этот |тот )?день(?: выхода|"
                     + " события| релиза| отчета| заседания)?|в день (?:выхода|события|релиза|отчета))(?=\\s*$)",
                     kv("offsets", "0")),
             // offsets: 1, 2 and 5 days after
-            rule("(\\d+(?:(?:, ?| and | и |,? and |,? и через |, через )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|"
+            rule("(\\d+(?:(?:, ?| and | и |,? and |,? и через |, через | )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|"
                     + "sessions?|дн\\p{L}*|день|дня|сесси\\p{L}*) (?:later|after|afterwards|out|ahead|forward|после|спустя|вперед)",
                     m -> kv("offsets", numberList(m.group(1)))),
             // "в день quad witching и через 1-2 дня", "on the day and 2 days after": the day itself too
@@ -1216,7 +1216,9 @@ public final class Lexicon {
     }
 
     static String numberList(String text) {
-        return String.join(",", text.replaceAll("(and|и|/)", ",").replaceAll("[^0-9.,-]", "").split(",+"));
+        // "1 2 и 5": numbers apart by a space alone are apart too
+        return String.join(",", text.replaceAll("(?<=\\d)\\s+(?=\\d)", ",").replaceAll("(and|и|/)", ",")
+                .replaceAll("[^0-9.,-]", "").split(",+"));
     }
 
     private static List<String[]> notEvent(Matcher m) {

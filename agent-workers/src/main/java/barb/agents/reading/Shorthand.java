@@ -164,7 +164,8 @@ final class Shorthand {
             + "(?:(?:and )?on(?=\\s*(?:[,.?!;)]|$))|onwards?|forward|and later|and after)(?![\\p{L}])");
     private static final Pattern TOKEN = Pattern.compile("^([(\"']*)(.*?)([.,:;!?)\"']*)$");
     private static final Pattern SHORT_YEAR_ENDING = Pattern.compile(
-            "(?<![\\p{L}])(с|со|в|во|за|от|до) (0[89]|1\\d|2[0-6])-?(?:м|й|го|ом|му)(?![\\p{L}\\d])");
+            "(?<![\\p{L}])(с|со|в|во|за|от|до|янв\\p{L}*|фев\\p{L}*|март\\p{L}*|апр\\p{L}*|ма[йяе]|июн\\p{L}*|июл\\p{L}*|"
+            + "август\\p{L}*|сент\\p{L}*|окт\\p{L}*|ноя\\p{L}*|дек\\p{L}*) (0[89]|1\\d|2[0-6])-?(?:м|й|го|ом|му)(?![\\p{L}\\d])");
     /** Hours in the message: "в 15" at its end is then 15:00 rather than 2015. */
     private static final Pattern CLOCK_CONTEXT = Pattern.compile("\\d:\\d|(?<![\\p{L}])(?:утра|вечера|дня|ночи|час\\p{L}*|"
             + "am|pm|o'?clock|hours?)(?![\\p{L}])");

@@ -1615,4 +1615,19 @@ class ReadingClassesTest {
     void theNextOneAfterARunOfDaysIsTheNextDay() {
         assertThat(read("after 4 red days how likely is the next one green")).startsWith("probability of is_green = 1 next day");
     }
+
+    @Test
+    void aMonthWithATwoDigitYearAndItsEndingIsThatMonth() {
+        assertThat(read("ср рейндж ртх октябрь 22го")).isEqualTo(read("ср рейндж ртх октябрь 2022"));
+    }
+
+    @Test
+    void numbersApartByASpaceAreAList() {
+        assertThat(read("что делает нас через 1 3 и 10 дней после нфп")).contains("1, 3 and 10 days after");
+    }
+
+    @Test
+    void theEventsDayItselfNamedAtTheEndIsTheDayItself() {
+        assertThat(read("and on nfp day itself?")).contains("0 days after");
+    }
 }
