@@ -64,6 +64,7 @@ public final class FollowUps {
             + "itself|(?:on )?the same day|(?:в )?сам(?:ый)? (?:этот |тот )?день|в тот же день|в этот же день)(?![\\p{L}])");
     private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|then|тоже|только|лишь|"
             + "тогда)\\??$");
+    private static final Pattern BEST = Pattern.compile("(?<![\\p{L}])(?:best|лучш\\p{L}*)(?![\\p{L}])");
     /** "out of how many total?", "а всего сколько было?": all the days the previous count counted among. */
     private static final Pattern OUT_OF_TOTAL = Pattern.compile("^(?:(?:and|so|ok|а|и|ну),? )?(?:out of how many|of how many|"
             + "how many (?:in )?total|how many altogether|из скольких|сколько всего|всего сколько|а всего)(?: (?:total|in total|"
@@ -230,7 +231,10 @@ public final class FollowUps {
         // "gap downs only", "только по пятницам": a restriction of the previous question
         // "how many of those closed red": the days of the previous answer are where the new question counts
         boolean lead = LEAD.matcher(text).find() || ONLY_AT_END.matcher(text).find() || OF_THEM.matcher(text).find();
-        boolean which = WHICH_ONE.matcher(text).find();
+        // "and the best one each yr" after the worst of each year: the other end of the ranking, not one of its rows
+        boolean otherEnd = BEST.matcher(text).find() && previous.stream().anyMatch(f -> f.kind().equals("sort")
+                && f.value().equals("asc"));
+        boolean which = WHICH_ONE.matcher(text).find() && !otherEnd;
         // a message that names no subject of its own ("show 1, 2 and 3 days after but only 2024-25", "median
         // instead?", "а в 2022?") changes the previous question; one that names a subject is a new question unless
         // it opens like a follow-up

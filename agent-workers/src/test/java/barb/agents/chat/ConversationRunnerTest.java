@@ -370,4 +370,13 @@ class ConversationRunnerTest {
 
         assertThat(chat.ask("whats base_probability mean there").route()).isEqualTo("concept");
     }
+
+    @Test
+    void theBestOneAfterTheWorstIsTheOtherEndOfTheRanking() {
+        chat.ask("worst day by % change in each year since 2018, rth");
+
+        String plan = Json.toString(chat.ask("and the best one each year").plans());
+
+        assertThat(plan).contains("\"operation\":\"top_n\"").contains("\"sort\":\"desc\"");
+    }
 }
