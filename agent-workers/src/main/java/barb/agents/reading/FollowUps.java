@@ -924,8 +924,14 @@ public final class FollowUps {
         boolean nextDayShare = previous.stream().anyMatch(f -> f.kind().equals("later") && !f.value().equals("0"));
         int outcomeEnd = previous.stream().filter(f -> f.kind().equals("later")).mapToInt(Lexicon.Finding::start)
                 .min().orElse(-1);
+        // "and vs the next day's change" after the gap against the day's change: one measure named replaces the
+        // second of the correlation, the first stays
+        List<Lexicon.Finding> previousMetrics = previous.stream().filter(f -> f.kind().equals("metric")).toList();
+        Lexicon.Finding keptMetric = previous.stream().anyMatch(f -> f.kind().equals("op") && f.value().equals("correlation"))
+                && previousMetrics.size() == 2 && added.stream().filter(f -> f.kind().equals("metric")).count() == 1
+                ? previousMetrics.get(0) : null;
         for (Lexicon.Finding p : previous) {
-            boolean replaced = added.stream().anyMatch(n -> replaces(n, p))
+            boolean replaced = p != keptMetric && added.stream().anyMatch(n -> replaces(n, p))
                     && !(nextDayAfterThem && Set.of("pattern", "color", "cond", "event").contains(p.kind()))
                     || nextDayAfterThem && (p.kind().equals("op") || p.kind().equals("freq"))
                     || shareToAverage && (p.kind().equals("color") && !nextDayShare

@@ -379,4 +379,14 @@ class ConversationRunnerTest {
 
         assertThat(plan).contains("\"operation\":\"top_n\"").contains("\"sort\":\"desc\"");
     }
+
+    @Test
+    void oneMeasureAfterACorrelationReplacesItsSecondMeasure() {
+        chat.ask("correlation of rth gap % with rth % change since 2016");
+
+        String plan = Json.toString(chat.ask("and with the next day's change?").plans());
+
+        assertThat(plan).contains("\"metric\":\"gap_pct\"").contains("\"metric2\":\"change_pct\"")
+                .contains("\"offset\":1");
+    }
 }
