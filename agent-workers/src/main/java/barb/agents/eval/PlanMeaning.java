@@ -155,7 +155,12 @@ final class PlanMeaning {
     private static void defaults(Operation op, ObjectNode f) {
         switch (op) {
             case LIST -> {
-                if (!f.has("sort")) {
+                // every day that matches is listed: without a limit the order (by date or by a measure) is
+                // presentation, the days are the same
+                if (!f.has("limit")) {
+                    f.remove("sort");
+                    f.remove("metric");
+                } else if (!f.has("sort")) {
                     f.put("sort", f.has("metric") ? "desc" : "asc");
                 }
             }

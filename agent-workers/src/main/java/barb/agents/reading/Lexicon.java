@@ -185,7 +185,7 @@ public final class Lexicon {
                     + " события| релиза| отчета| заседания)?|в день (?:выхода|события|релиза|отчета))(?=\\s*$)",
                     kv("offsets", "0")),
             // offsets: 1, 2 and 5 days after
-            rule("(\\d+(?:(?:, ?| and | и |,? and |,? и через |, через | )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|"
+            rule("(?<![=<>] ?)(\\d+(?:(?:, ?| and | и |,? and |,? и через |, через | )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|"
                     + "sessions?|дн\\p{L}*|день|дня|сесси\\p{L}*) (?:later|after|afterwards|out|ahead|forward|после|спустя|вперед)",
                     m -> kv("offsets", numberList(m.group(1)))),
             // "в день quad witching и через 1-2 дня", "on the day and 2 days after": the day itself too

@@ -196,6 +196,19 @@ final class StepBuilder {
             return new Reading(null, clarify, null, List.of(), null);
         }
 
+        // "list the days where the range was more than 2x its 20-day average": the days shown biggest first by the
+        // measure that picked them (no ranking: every such day is listed)
+        // (with a session named: the measure shown asks for none of its own)
+        if (has("op", "list") && all("op").size() == 1 && has("session") && !has("rank") && !has("sort")
+                && !has("metric") && !has("agg") && !has("freq") && !has("group") && !has("each") && !has("n")) {
+            List<Lexicon.Finding> relative = found.stream().filter(f -> f.kind().equals("cond")
+                    && f.value().contains(" x ") && f.value().contains(">")).toList();
+            if (relative.size() == 1) {
+                Lexicon.Finding c = relative.get(0);
+                found.add(new Lexicon.Finding("metric", c.value().split(" ")[0], c.start(), c.end(), c.seq()));
+                found.add(new Lexicon.Finding("sort", "desc", c.start(), c.end(), c.seq()));
+            }
+        }
         // what the question asks
         boolean ranking = has("rank");
         boolean explicitN = has("n");

@@ -240,7 +240,13 @@ public final class StepValidator {
             setParam(step, params, "n", Json.MAPPER.getNodeFactory().numberNode(10), path,
                     "no N given: top 10 (seed 004 default)", changes);
         }
-        if (operation == Operation.LIST && params.hasNonNull("sort") && !params.hasNonNull("n")) {
+        // "the days where the range was over 2x its 20-day average, biggest first": days picked by a condition on the
+        // measure they are sorted by are all shown; only a ranking without one is cut to 10
+        JsonNode atom = step.path("atoms").path(0);
+        String sortedBy = atom.path("what").asText("");
+        boolean pickedBySortedMeasure = !sortedBy.isEmpty() && java.util.Arrays.stream(atom.path("filter").asText("")
+                .split(",")).map(String::strip).anyMatch(c -> c.startsWith(sortedBy + " >") || c.startsWith(sortedBy + " <"));
+        if (operation == Operation.LIST && params.hasNonNull("sort") && !params.hasNonNull("n") && !pickedBySortedMeasure) {
             setParam(step, params, "n", Json.MAPPER.getNodeFactory().numberNode(10), path,
                     "a ranking without N shows 10 rows (seed 004 default)", changes);
         }

@@ -34,4 +34,18 @@ class PlanMeaningTest {
         assertThat(PlanMeaning.of(List.of(otherSign), FIRST, LAST)).isNotEqualTo(PlanMeaning.of(List.of(threshold), FIRST, LAST));
         assertThat(PlanMeaning.of(List.of(otherMove), FIRST, LAST).toString()).contains("change < 0.0");
     }
+
+    @Test
+    void everyMatchingDayListedInAnotherOrderIsTheSameAnswer() {
+        Plan byDate = new Plan("s1", "list", new Plan.Period(FIRST, LAST), "RTH", "1D", null, null, null,
+                List.of(new Plan.Condition("range", ">", 400)), null, null, null, "days").withMode("single");
+        Plan byRange = new Plan("s1", "list", new Plan.Period(FIRST, LAST), "RTH", "1D", "range", null, null,
+                List.of(new Plan.Condition("range", ">", 400)), "desc", null, null, "days").withMode("single");
+        Plan topTen = new Plan("s1", "list", new Plan.Period(FIRST, LAST), "RTH", "1D", "range", null, null,
+                List.of(new Plan.Condition("range", ">", 400)), "desc", 10, null, "days").withMode("single");
+
+        assertThat(PlanMeaning.of(List.of(byRange), FIRST, LAST)).isEqualTo(PlanMeaning.of(List.of(byDate), FIRST, LAST));
+        // ten of them are not all of them
+        assertThat(PlanMeaning.of(List.of(topTen), FIRST, LAST)).isNotEqualTo(PlanMeaning.of(List.of(byDate), FIRST, LAST));
+    }
 }

@@ -1630,4 +1630,10 @@ class ReadingClassesTest {
     void theEventsDayItselfNamedAtTheEndIsTheDayItself() {
         assertThat(read("and on nfp day itself?")).contains("0 days after");
     }
+
+    @Test
+    void daysPickedAgainstTheirOwnAverageAreListedBiggestFirst() {
+        assertThat(read("list days in 2024 when rth volume was over 1.5x its 20 day avg"))
+                .startsWith("list days by volume descending").doesNotContain("top");
+    }
 }

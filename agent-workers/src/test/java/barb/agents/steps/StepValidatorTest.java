@@ -110,6 +110,19 @@ class StepValidatorTest {
     }
 
     @Test
+    void aListPickedByTheMeasureItIsSortedByShowsEveryDay() {
+        StepValidator.Validated picked = validate("""
+                [{"id": "s1", "operation": "list", "atoms": [{"when": "2024", "what": "range",
+                  "filter": "session = RTH, range > 2 x avg 20d", "timeframe": "1D"}], "params": {"sort": "desc"}}]""");
+        assertThat(picked.steps().get(0).params().has("n")).isFalse();
+
+        StepValidator.Validated ranked = validate("""
+                [{"id": "s1", "operation": "list", "atoms": [{"when": "2024", "what": "range",
+                  "filter": "session = RTH, weekday = friday", "timeframe": "1D"}], "params": {"sort": "desc"}}]""");
+        assertThat(only(ranked, "set_default_params").newValue().asInt()).isEqualTo(10);
+    }
+
+    @Test
     void whatCannotBeFixedIsAnErrorNamingTheStepAndField() {
         assertThat(validate("""
                 [{"id": "s1", "operation": "teleport", "atoms": [{"when": "2024", "what": "range"}]}]""").errors())
