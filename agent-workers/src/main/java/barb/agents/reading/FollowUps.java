@@ -59,6 +59,7 @@ public final class FollowUps {
     /** "the 10th and 90th", "10-й и 90-й": percentiles named by their ordinals alone. */
     private static final Pattern ORDINALS = Pattern.compile("(?<![\\d.])\\d{1,2}(?:th|st|nd|rd|-?й|-?го|-?ый)"
             + "(?:(?:, ?| and | и |/| & |,? and )\\d{1,2}(?:th|st|nd|rd|-?й|-?го|-?ый))+(?![\\p{L}\\d])");
+    private static final Pattern ORDINAL_NUMBER = Pattern.compile("\\d{1,2}");
     /** "а в сам день …", "and on the day itself …": the days of the previous question themselves. */
     private static final Pattern DAY_ITSELF = Pattern.compile("^(?:(?:and|so|ok|а|и|ну) )?(?:(?:on )?the (?:day|session) "
             + "itself|(?:on )?the same day|(?:в )?сам(?:ый)? (?:этот |тот )?день|в тот же день|в этот же день)(?![\\p{L}])");
@@ -281,7 +282,7 @@ public final class FollowUps {
         if (ordinals.find() && base.stream().anyMatch(f -> f.kind().equals("percentiles")
                 || f.kind().equals("op") && f.value().equals("distribution"))) {
             List<String> values = new ArrayList<>();
-            Matcher number = Pattern.compile("\\d{1,2}").matcher(ordinals.group());
+            Matcher number = ORDINAL_NUMBER.matcher(ordinals.group());
             while (number.find()) {
                 values.add(number.group());
             }
