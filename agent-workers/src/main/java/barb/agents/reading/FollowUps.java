@@ -65,6 +65,10 @@ public final class FollowUps {
             + "itself|(?:on )?the same day|(?:в )?сам(?:ый)? (?:этот |тот )?день|в тот же день|в этот же день)(?![\\p{L}])");
     private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|then|тоже|только|лишь|"
             + "тогда)\\??$");
+    /** A condition that is only the day's colour, as the parser writes it. */
+    private static final Pattern COLOUR_FLAG = Pattern.compile("is_(green|red) = 1");
+    /** The day's colour or the bare sign of its move: what "which way" a day went, with no size. */
+    private static final Pattern COLOUR_OR_SIGN = Pattern.compile("is_(green|red) = 1|change(_pct)? [<>] 0");
     private static final Pattern BEST = Pattern.compile("(?<![\\p{L}])(?:best|лучш\\p{L}*)(?![\\p{L}])");
     /** "out of how many total?", "а всего сколько было?": all the days the previous count counted among. */
     private static final Pattern OUT_OF_TOTAL = Pattern.compile("^(?:(?:and|so|ok|а|и|ну),? )?(?:out of how many|of how many|"
@@ -198,8 +202,8 @@ public final class FollowUps {
         if (OUT_OF_TOTAL.matcher(text).find() && previous.stream().anyMatch(f -> f.kind().equals("op")
                 && f.value().equals("count"))) {
             List<Lexicon.Finding> all = new ArrayList<>(previous.stream().filter(f -> !f.kind().equals("color")
-                    && !f.kind().equals("dir") && !(f.kind().equals("cond") && f.value().matches("is_(green|red) = 1"
-                    + "|change(_pct)? [<>] 0"))).toList());
+                    && !f.kind().equals("dir") && !(f.kind().equals("cond")
+                    && COLOUR_OR_SIGN.matcher(f.value()).matches())).toList());
             Reading reading = new StepBuilder(all, new ArrayList<>(), -1).build();
             if (reading.step() != null) {
                 return Optional.of(reading);
@@ -274,7 +278,7 @@ public final class FollowUps {
         List<Lexicon.Finding> base = previous;
         if (said.stream().anyMatch(f -> f.kind().equals("rank")) && !OF_THEM.matcher(text).find()
                 && previous.stream().anyMatch(f -> f.kind().equals("op") && f.value().equals("count"))) {
-            base = previous.stream().filter(f -> !(f.kind().equals("cond") && f.value().matches("is_(green|red) = 1")))
+            base = previous.stream().filter(f -> !(f.kind().equals("cond") && COLOUR_FLAG.matcher(f.value()).matches()))
                     .toList();
         }
         // "just give me the 10th and 90th" after percentiles: other percentiles of the same values
@@ -1008,12 +1012,12 @@ public final class FollowUps {
         }
         // "а зелёных?" after red days: the colour replaces the colour flag the parser wrote as a condition
         if ((next.kind().equals("color") || next.kind().equals("dir")) && previous.kind().equals("cond")
-                && previous.value().matches("is_(green|red) = 1|change(_pct)? [<>] 0")) {
+                && COLOUR_OR_SIGN.matcher(previous.value()).matches()) {
             return true;
         }
         // ... and the colour flag as the parser wrote it
         if (next.kind().equals("cond") && measure(next.value()).equals("change") && previous.kind().equals("cond")
-                && previous.value().matches("is_(green|red) = 1")) {
+                && COLOUR_FLAG.matcher(previous.value()).matches()) {
             return true;
         }
         // a threshold on the move replaces the colour or direction it refines ("if Monday fell more than 1%")

@@ -338,7 +338,8 @@ public final class Lexicon {
                 + "the (?:day|session) after|(?<!\\d )(?:on )?(?:the )?(?:days|sessions) (?:right )?(?:after|following)(?= (?:an?|the) )|"
                 + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's|"
                 // "after 3 green days … the next one is green too": the one after the days named
-                + "(?<=(?:days?|sessions?|weeks?) .{0,60})the next one(?= (?:is|was|will|closes|closed|goes|turns|being|be)"
+                // (the words first, the look back only where they stand: this rule is tried at every position)
+                + "the next one(?<=(?:days?|sessions?|weeks?) .{0,60}the next one)(?= (?:is|was|will|closes|closed|goes|turns|being|be)"
                 + "(?![\\p{L}]))",
                 kv("later", "1")));
         r.add(rule("(?:the )?same day|в тот же день|в этот же день", kv("later", "0")));
