@@ -59,7 +59,7 @@ public final class FiguresTopology {
 
     public static Topology build() {
         StreamsBuilder builder = new StreamsBuilder();
-        Serde<Tally> tallies = JsonSerde.of(Tally.class);
+        Serde<Tally> tallies = TallySerde.serde();
         // The event's type header lets the events that count nothing pass unparsed (most of them: step starts,
         // acknowledgements, data blocks, answers), so this is a processor that sees headers rather than a flatMap.
         KStream<String, Long> fromEvents = builder

@@ -143,7 +143,7 @@ class FiguresTopologyTest {
     @Test
     void everyUpdateOfAMinuteGoesToTheOutputTopicAndTheGlobalStoreHoldsTheLatest() {
         TestOutputTopic<String, Tally> out = driver.createOutputTopic(Topics.OPS_FIGURES, new StringDeserializer(),
-                JsonSerde.of(Tally.class).deserializer());
+                TallySerde.serde().deserializer());
         done("data", true, T0.plusSeconds(1));
         done("data", true, T0.plusSeconds(2));
 

@@ -3,6 +3,7 @@ package barb.figures;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TallyTest {
     @Test
@@ -43,9 +44,28 @@ class TallyTest {
     }
 
     @Test
-    void survivesTheStoresJson() {
+    void survivesTheStoresBytes() {
+        Tally t = Tally.EMPTY.timed(1_234).timed(3).timed(3).counted();
+        assertThat(TallySerde.fromBytes(TallySerde.toBytes(t))).isEqualTo(t);
+        assertThat(TallySerde.fromBytes(TallySerde.toBytes(Tally.EMPTY))).isEqualTo(Tally.EMPTY);
+    }
+
+    @Test
+    void aTallyAnOlderVersionWroteAsJsonIsStillRead() {
         Tally t = Tally.EMPTY.timed(1_234).timed(3);
-        Tally back = barb.core.Json.fromBytes(barb.core.Json.toBytes(t), Tally.class);
-        assertThat(back).isEqualTo(t);
+        assertThat(TallySerde.fromBytes(barb.core.Json.toBytes(t))).isEqualTo(t);
+    }
+
+    @Test
+    void aDamagedTallyIsAContractErrorNotACrash() {
+        byte[] whole = TallySerde.toBytes(Tally.EMPTY.timed(5).timed(700));
+        assertThatThrownBy(() -> TallySerde.fromBytes(java.util.Arrays.copyOf(whole, whole.length - 3)))
+                .isInstanceOf(barb.core.ContractException.class);
+        byte[] tooMany = whole.clone();
+        tooMany[12] = 99;
+        assertThatThrownBy(() -> TallySerde.fromBytes(tooMany)).isInstanceOf(barb.core.ContractException.class)
+                .hasMessageContaining("do not fit");
+        assertThatThrownBy(() -> TallySerde.fromBytes(new byte[] {7})).isInstanceOf(barb.core.ContractException.class)
+                .hasMessageContaining("version");
     }
 }

@@ -69,6 +69,22 @@ class ChatApiPartsTest {
     }
 
     @Test
+    void oldLiveRequestsAreSweptAtMostOnceASecond() {
+        AtomicLong now = new AtomicLong(1_000_000);
+        LiveRequests live = new LiveRequests(now::get);
+        long longPast = now.get() - LiveRequests.KEEP_AFTER_MS - 1;
+        live.started("r1", "u1", "c1", longPast, longPast);
+        assertThat(live.get("r1")).as("forgotten to a reader at once").isEmpty();
+        now.addAndGet(LiveRequests.SWEEP_EVERY_MS - 1);
+        live.started("r2", "u1", "c1", now.get(), now.get());
+        assertThat(live.size()).as("no second sweep within a second").isEqualTo(2);
+        now.addAndGet(1);
+        live.started("r3", "u1", "c1", now.get(), now.get());
+        assertThat(live.size()).as("r1 swept a second after the first sweep").isEqualTo(2);
+        assertThat(live.get("r2")).isPresent();
+    }
+
+    @Test
     void feedbackKeepsTheVoteAndATrimmedCommentAndShowsNothingElse() {
         Feedback f = Feedback.parse(barb.core.Json.parse("{\"vote\": \"down\", \"comment\": \"  wrong year\\u0007 \"}"));
         assertThat(f).isEqualTo(new Feedback("down", "wrong year"));
