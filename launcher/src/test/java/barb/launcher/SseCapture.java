@@ -49,16 +49,26 @@ final class SseCapture {
     }
 
     static Stream ask(int port, String question, String chatId) throws Exception {
+        return ask(URI.create("http://127.0.0.1:" + port), question, chatId);
+    }
+
+    /**
+     * {@code POST /chat/stream} on the gateway at {@code gateway} (scheme, host and port), with headers (name, value
+     * …) such as {@code Authorization}.
+     */
+    static Stream ask(URI gateway, String question, String chatId, String... headers) throws Exception {
         ObjectNode body = Json.object().put("message", question);
         if (chatId != null) {
             body.put("chat_id", chatId);
         }
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/chat/stream"))
+        HttpRequest.Builder b = HttpRequest.newBuilder(gateway.resolve("/chat/stream"))
                 .timeout(Duration.ofSeconds(120))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.toString(body)))
-                .build();
-        return read(HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream()));
+                .POST(HttpRequest.BodyPublishers.ofString(Json.toString(body)));
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return read(HTTP.send(b.build(), HttpResponse.BodyHandlers.ofInputStream()));
     }
 
     /** {@code GET path} of a stream, such as {@code /requests/{id}/events}, with headers (name, value …). */

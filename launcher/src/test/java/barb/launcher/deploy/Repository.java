@@ -4,11 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The repository the tests run in: the nearest folder above the working directory that holds the deployment files. */
-final class Repository {
+public final class Repository {
     private Repository() {
     }
 
-    static Path root() {
+    public static Path root() {
         Path start = Path.of("").toAbsolutePath();
         for (Path dir = start; dir != null; dir = dir.getParent()) {
             if (Files.isRegularFile(dir.resolve("docker-compose.yml")) && Files.isRegularFile(dir.resolve(".mvn/find-jdk.sh"))) {
