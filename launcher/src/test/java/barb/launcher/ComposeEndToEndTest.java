@@ -254,21 +254,8 @@ class ComposeEndToEndTest {
                     assertThat(rs.getString("user_id")).isEqualTo(userId);
                 }
             }
-            List<String> traces = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT step_number, agent_name FROM request_traces WHERE request_id = ?::uuid ORDER BY step_number")) {
-                ps.setString(1, requestId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        traces.add(rs.getInt(1) + ":" + rs.getString(2));
-                    }
-                }
-            }
-            List<String> expected = new ArrayList<>();
-            for (int i = 0; i < DATA_AGENTS.size(); i++) {
-                expected.add((i + 1) + ":" + DATA_AGENTS.get(i));
-            }
-            assertThat(traces).as("request_traces of %s", requestId).containsExactlyElementsOf(expected);
+            assertThat(PipelineEndToEndTest.traceSteps(c, requestId)).as("request_traces of %s", requestId)
+                    .containsExactlyElementsOf(PipelineEndToEndTest.numbered(DATA_AGENTS));
         }
     }
 

@@ -640,22 +640,32 @@ class PipelineEndToEndTest {
                     assertThat(rs.getString("chat_id")).isEqualTo(s.done().path("chat_id").asText());
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT step_number, agent_name FROM request_traces WHERE request_id = ?::uuid ORDER BY step_number")) {
-                ps.setString(1, requestId);
-                List<String> traces = new ArrayList<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        traces.add(rs.getInt(1) + ":" + rs.getString(2));
-                    }
+            assertThat(traceSteps(c, requestId)).containsExactlyElementsOf(numbered(agents));
+        }
+    }
+
+    /** The request's trace rows as "step:agent", in step order. */
+    static List<String> traceSteps(Connection c, String requestId) throws SQLException {
+        List<String> traces = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT step_number, agent_name FROM request_traces WHERE request_id = ?::uuid ORDER BY step_number")) {
+            ps.setString(1, requestId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    traces.add(rs.getInt(1) + ":" + rs.getString(2));
                 }
-                List<String> expected = new ArrayList<>();
-                for (int i = 0; i < agents.size(); i++) {
-                    expected.add((i + 1) + ":" + agents.get(i));
-                }
-                assertThat(traces).containsExactlyElementsOf(expected);
             }
         }
+        return traces;
+    }
+
+    /** The agents as "step:agent" with steps 1..n, as {@link #traceSteps} reads them. */
+    static List<String> numbered(List<String> agents) {
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < agents.size(); i++) {
+            expected.add((i + 1) + ":" + agents.get(i));
+        }
+        return expected;
     }
 
     private static boolean completed(Connection c, String requestId) throws SQLException {
