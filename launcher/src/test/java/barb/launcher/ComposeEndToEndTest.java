@@ -31,7 +31,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -240,7 +239,7 @@ class ComposeEndToEndTest {
         String requestId = s.done().path("request_id").asText();
         // barb is the compose database's POSTGRES_USER, a superuser, so row-level security does not hide rows
         try (Connection c = DriverManager.getConnection(pgUrl, "barb", pgPassword)) {
-            await().atMost(Duration.ofSeconds(60)).until(() -> completed(c, requestId));
+            await().atMost(Duration.ofSeconds(60)).until(() -> PipelineEndToEndTest.completed(c, requestId));
             try (PreparedStatement ps = c.prepareStatement("SELECT route, agents_used, response, chat_id, user_id "
                     + "FROM chat_logs WHERE request_id = ?::uuid")) {
                 ps.setString(1, requestId);
@@ -256,17 +255,6 @@ class ComposeEndToEndTest {
             }
             assertThat(PipelineEndToEndTest.traceSteps(c, requestId)).as("request_traces of %s", requestId)
                     .containsExactlyElementsOf(PipelineEndToEndTest.numbered(DATA_AGENTS));
-        }
-    }
-
-    private static boolean completed(Connection c, String requestId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT count(*) FROM chat_logs WHERE request_id = ?::uuid AND completed_at IS NOT NULL")) {
-            ps.setString(1, requestId);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getInt(1) == 1;
-            }
         }
     }
 

@@ -668,7 +668,8 @@ class PipelineEndToEndTest {
         return expected;
     }
 
-    private static boolean completed(Connection c, String requestId) throws SQLException {
+    /** True once the trace-sink completed the request's chat log. */
+    static boolean completed(Connection c, String requestId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT count(*) FROM chat_logs WHERE request_id = ?::uuid AND completed_at IS NOT NULL")) {
             ps.setString(1, requestId);
