@@ -3,12 +3,6 @@ package barb.launcher;
 import barb.core.Json;
 import barb.launcher.deploy.Repository;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.nimbusds.jose.JOSEException;
-import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.crypto.MACSigner;
-import com.nimbusds.jwt.JWTClaimsSet;
-import com.nimbusds.jwt.SignedJWT;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,9 +26,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -278,21 +270,6 @@ class ComposeEndToEndTest {
 
     /** A Supabase access token signed with the project's legacy HS256 secret: aud, sub, exp and the issuer. */
     private String accessToken(String userId) {
-        Instant now = Instant.now();
-        JWTClaimsSet claims = new JWTClaimsSet.Builder()
-                .subject(userId)
-                .audience("authenticated")
-                .issuer(SUPABASE_URL + "/auth/v1")
-                .claim("role", "authenticated")
-                .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(Duration.ofHours(1))))
-                .build();
-        try {
-            SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
-            jwt.sign(new MACSigner(jwtSecret));
-            return jwt.serialize();
-        } catch (JOSEException e) {
-            throw new IllegalStateException(e);
-        }
+        return FakeSupabaseAuth.accessToken(userId, null, SUPABASE_URL + "/auth/v1", jwtSecret, Duration.ofHours(1));
     }
 }

@@ -84,19 +84,27 @@ final class FakeSupabaseAuth implements AutoCloseable {
 
     /** A signed-in user's access token, as the gateway checks it: aud, sub, exp and the project's issuer. */
     String accessToken(Duration lifetime) {
+        return accessToken(userId, email, issuer(), JWT_SECRET, lifetime);
+    }
+
+    /**
+     * An access token as Supabase signs it with the project's HS256 secret; {@code email} null leaves the claim out.
+     */
+    static String accessToken(String userId, String email, String issuer, String secret, Duration lifetime) {
         Instant now = Instant.now();
-        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
                 .subject(userId)
                 .audience("authenticated")
-                .issuer(issuer())
+                .issuer(issuer)
                 .claim("role", "authenticated")
-                .claim("email", email)
                 .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(lifetime)))
-                .build();
+                .expirationTime(Date.from(now.plus(lifetime)));
+        if (email != null) {
+            claims.claim("email", email);
+        }
         try {
-            SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
-            jwt.sign(new MACSigner(JWT_SECRET));
+            SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims.build());
+            jwt.sign(new MACSigner(secret));
             return jwt.serialize();
         } catch (JOSEException e) {
             throw new IllegalStateException(e);
