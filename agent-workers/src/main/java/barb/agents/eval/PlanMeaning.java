@@ -392,7 +392,10 @@ final class PlanMeaning {
             for (String name : List.of("session", "metric", "aggregate")) {
                 if (v.hasNonNull(name)) {
                     String value = v.get(name).asText().trim();
-                    out.put(name, name.equals("session") ? value.toUpperCase(Locale.ROOT)
+                    // a variant's session is its window's minutes, as the plan's own (NY_OPEN = RTH_OPEN)
+                    String upper = value.toUpperCase(Locale.ROOT);
+                    String named = sessionOf(PlanNames.SESSION_WINDOWS.get(upper));
+                    out.put(name, name.equals("session") ? (named == null ? upper : named)
                             : value.toLowerCase(Locale.ROOT));
                 }
             }

@@ -292,7 +292,7 @@ public final class ConceptCatalog {
      */
     private static final java.util.regex.Pattern SHAPES = java.util.regex.Pattern.compile(
             "(?:how (?:is|are|does|do) (?:an? |the )?([\\p{L}\\d ]+?) (?:different|differ)(?: from| to)|"
-            + "(?:the )?(?:difference|diff|differences) (?:between|of) (?:an? |the )?([\\p{L}\\d ]+?) and |"
+            + "(?:the )?(?:difference|diff|differences) (?:between|of) (?:an? |the |your |ur |ya )?([\\p{L}\\d ]+?) and |"
             + "what (?:exactly )?(?:counts|qualifies) as (?:an? |the )?([\\p{L}\\d ]+)|"
             + "what (?:is|s) considered (?:an? |the )?([\\p{L}\\d ]+)|"
             + "чем (?:отличается |отличаются )?([\\p{L}\\d ]+?) (?:отличается |отличаются )?от|"
@@ -310,7 +310,10 @@ public final class ConceptCatalog {
             + "^([\\p{L}\\d ]+?) и [\\p{L}\\d ]+? (?:это )?одно и то же|"
             + "^([\\p{L}\\d ]+?) (?:(?:(?:тогда|вообще|это) )+(?:что|че|чё)|(?:что|че|чё) (?:это|такое))$|"
             // "инсайд это когда хай ниже вчерашнего?", "is an inside day when the high is lower": checking a definition
-            + "^([\\p{L}\\d ]+?) (?:это|is (?:it )?when|means) (?:когда|that|the day)(?![\\p{L}]))");
+            + "^([\\p{L}\\d ]+?) (?:это|is (?:it )?when|means) (?:когда|that|the day)(?![\\p{L}])|"
+            // "sorry, p5 there = the cutoff for the worst 5% of days, yes?": a definition checked, then "yes?"
+            + "^(?:(?:sorry|so|wait|ok|ah|а|так|то есть),? )*([\\p{L}\\d_ ]+?) (?:there |here |тут |там )?(?:=|means|is|это) "
+            + "[^?]+?,? (?:yes|right|correct|верно|да|правильно|так ведь)$)");
     private static final List<String> SUFFIXES = List.of(" mean", " means", " означает", " значит", " это",
             " in trading", " в трейдинге", " is", " are", " такое", " простыми словами", " in simple terms",
             " in plain english", " exactly", " точно", " вообще", " в ответе", " in the answer", " in your answer",
@@ -539,6 +542,11 @@ public final class ConceptCatalog {
             + "what s|wtf is|what the hell is|что такое|что за|что значит)"
             + " (?:an? |the )?([\\p{L}\\d ]+?)(?:\\s*(?:[,.;:!?]|$| keep| i keep| people| everyone| я | все ))");
 
+    private static final java.util.regex.Pattern DIFFERENCE_ASKED = java.util.regex.Pattern.compile(
+            "(?<![\\p{L}])(?:(?:и |and )?(?:в )?чем (?:между ними )?(?:разница|отличие|отличаются)(?: между ними)?|"
+            + "(?:and )?(?:what is )?the difference(?: between them)?|(?:and )?how (?:do they|are they) differ(?:ent)?)"
+            + "(?![\\p{L}])");
+
     /** A "what is X" asked after a few chat words; only a term Barb knows counts, so data questions stay data. */
     private static String askedLater(String s) {
         java.util.regex.Matcher m = LATER_ASK.matcher(s);
@@ -555,6 +563,8 @@ public final class ConceptCatalog {
             for (int n = Math.min(4, words.length); n >= 1; n--) {
                 String head = String.join(" ", java.util.Arrays.asList(words).subList(0, n));
                 String rest = String.join(" ", java.util.Arrays.asList(words).subList(n, words.length));
+                // "что такое rth и eth, в чем разница": their difference is part of what they are
+                rest = DIFFERENCE_ASKED.matcher(rest).replaceAll(" ").strip();
                 if (lookup(head) != null && !StepBuilder.isDataLike(QuestionReader.findings(rest))) {
                     return head;
                 }
@@ -572,10 +582,19 @@ public final class ConceptCatalog {
         return lookup(term);
     }
 
+    /** Words between notion names that name nothing: "перцентили там? p5 p95", "rth and eth". */
+    private static final java.util.regex.Pattern LIST_GLUE = java.util.regex.Pattern.compile(
+            "\\s*(?:,|/|&|(?<![\\p{L}])(?:and|or|vs|и|или|там|тут|here|there|the|an?|your|ur)(?![\\p{L}]))\\s*");
+
     static Concept lookup(String term) {
         Concept exact = lookupExact(term);
         if (exact != null) {
             return exact;
+        }
+        // "rth и eth", "percentiles p5 p95": a list of notions asks about the first (its answer names the others)
+        Concept listed = firstOfList(term);
+        if (listed != null) {
+            return listed;
         }
         for (String kind : KIND_WORDS) {
             if (term.endsWith(kind) && term.length() > kind.length()) {
@@ -587,6 +606,31 @@ public final class ConceptCatalog {
             }
         }
         return null;
+    }
+
+    /** The first notion of a text made only of notions and the words between them, or null. */
+    private static Concept firstOfList(String term) {
+        String[] parts = LIST_GLUE.split(term.strip());
+        if (parts.length == 1 && !term.strip().contains(" ")) {
+            return null;
+        }
+        Concept first = null;
+        for (String part : parts) {
+            if (part.isBlank()) {
+                continue;
+            }
+            // each part one notion, or notions side by side ("p10 p90")
+            Concept c = lookupExact(part.strip());
+            for (String word : c == null ? part.strip().split(" +") : new String[0]) {
+                Concept w = lookupExact(word);
+                if (w == null) {
+                    return null;
+                }
+                c = c == null ? w : c;
+            }
+            first = first == null ? c : first;
+        }
+        return first;
     }
 
     private static Concept lookupExact(String term) {

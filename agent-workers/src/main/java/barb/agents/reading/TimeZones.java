@@ -16,8 +16,18 @@ final class TimeZones {
      * anywhere: hours to add for New York.
      */
     private static final Pattern US_ZONE = Pattern.compile("(?<=\\d:\\d\\d|am|pm|a\\.m\\.|p\\.m\\.)\\s*(ct|cst|cdt|pt|pst|pdt)"
-            + "(?![\\p{L}])|(?<![\\p{L}])(central time|chicago time|по чикаго|чикагскому времени|pacific time)"
+            + "(?![\\p{L}])|(?<![\\p{L}])(central time|chicago time|по чикаго|чикагскому времени|по чикагскому|pacific time|"
+            // "8:30 to 9:30 our time (chicago)", "2 to 3 chicago": the city's name right after a clock time
+            + "(?<=(?:\\d|am|pm)\\)?,? ?(?:\\(|(?:our|my|local) time \\(?)?)chicago)"
             + "(?![\\p{L}])");
+    /** "our time" said of the zone just named: no other zone. */
+    private static final Pattern OWN_TIME = Pattern.compile("(?<![\\p{L}])(?:our|my|local) time (?=\\(?chicago(?![\\p{L}]))");
+    /**
+     * A window of hours said in the named zone where a side has no minutes ("2 to 3 chicago", "8:30-9"): a bare hour
+     * from 1 to 6 is the afternoon's, from 7 to 12 the morning's, the hours a day trader says.
+     */
+    private static final Pattern BARE_WINDOW = Pattern.compile("(?<![\\d:.])(\\d{1,2})(?::(\\d\\d))?( ?(?:to|till|until|-|до) ?)"
+            + "(\\d{1,2})(?::(\\d\\d))?(?![\\d:.%]| ?(?:am|pm|a\\.m|p\\.m|pts|points|x|days?|%|h|hrs?|hours?|час\\p{L}*|дн\\p{L}*)(?![\\p{L}]))");
     /** Zones whose distance to New York changes during the year, and "my / our / local time". */
     static final Pattern OTHER_ZONE = Pattern.compile("(?<![\\p{L}])(utc|gmt|cet|cest|bst|eet|ist|jst|aest|"
             + "(?:london|uk|british|europe|european|paris|frankfurt|berlin|madrid|zurich|dubai|tokyo|sydney|singapore|"
@@ -37,6 +47,20 @@ final class TimeZones {
     private TimeZones() {
     }
 
+    /**
+     * A bare hour of the zone as a clock time: the morning's or the afternoon's, whichever falls in New York's
+     * trading day (07:00–17:00 there), the morning's when both do ("2 to 3 chicago" is 14:00, "6 to 7 pt" 6:00).
+     */
+    private static String clockOf(String hour, String minute, int shift) {
+        int h = Integer.parseInt(hour);
+        if (minute != null || h == 0 || h > 12) {
+            return h + ":" + (minute == null ? "00" : minute);
+        }
+        int morning = h % 12;
+        boolean morningTrades = morning + shift >= 7 && morning + shift <= 17;
+        return (morningTrades ? morning : morning + 12) + ":00";
+    }
+
     /** The text with Chicago or Pacific clock times written as New York's, the zone word dropped. */
     static String toNewYork(String text) {
         Matcher zone = US_ZONE.matcher(text);
@@ -45,7 +69,9 @@ final class TimeZones {
         }
         String name = zone.group(1) != null ? zone.group(1) : zone.group(2);
         int shift = name.startsWith("p") ? 3 : 1;
-        String without = US_ZONE.matcher(text).replaceAll("");
+        String without = US_ZONE.matcher(OWN_TIME.matcher(text).replaceAll("")).replaceAll("").replace("()", "");
+        without = BARE_WINDOW.matcher(without).replaceAll(m -> m.group(2) != null && m.group(5) != null ? m.group()
+                : clockOf(m.group(1), m.group(2), shift) + m.group(3) + clockOf(m.group(4), m.group(5), shift));
         Matcher clock = CLOCK.matcher(without);
         StringBuilder out = new StringBuilder();
         while (clock.find()) {

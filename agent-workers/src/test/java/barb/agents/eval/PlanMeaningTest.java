@@ -48,4 +48,19 @@ class PlanMeaningTest {
         // ten of them are not all of them
         assertThat(PlanMeaning.of(List.of(topTen), FIRST, LAST)).isNotEqualTo(PlanMeaning.of(List.of(byDate), FIRST, LAST));
     }
+
+    @Test
+    void compareSidesNamedByTwoSessionsOfTheSameMinutesAreTheSameAnswer() throws Exception {
+        String template = """
+                {"id":"s1","operation":"compare","period":{"from":"2025-01-01","to":"2025-12-31"},"session":"RTH",
+                 "timeframe":"1D","metric":"range","aggregate":"mean",
+                 "variants":[{"session":"LUNCH"},{"session":"%s"}]}""";
+        Plan nyOpen = barb.core.Json.MAPPER.readValue(template.formatted("NY_OPEN"), Plan.class);
+        Plan rthOpen = barb.core.Json.MAPPER.readValue(template.formatted("RTH_OPEN"), Plan.class);
+        Plan nyClose = barb.core.Json.MAPPER.readValue(template.formatted("NY_CLOSE"), Plan.class);
+
+        // both are 09:30-10:30 of the same days
+        assertThat(PlanMeaning.of(List.of(rthOpen), FIRST, LAST)).isEqualTo(PlanMeaning.of(List.of(nyOpen), FIRST, LAST));
+        assertThat(PlanMeaning.of(List.of(nyClose), FIRST, LAST)).isNotEqualTo(PlanMeaning.of(List.of(nyOpen), FIRST, LAST));
+    }
 }

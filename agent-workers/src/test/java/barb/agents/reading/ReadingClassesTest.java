@@ -1636,4 +1636,24 @@ class ReadingClassesTest {
         assertThat(read("list days in 2024 when rth volume was over 1.5x its 20 day avg"))
                 .startsWith("list days by volume descending").doesNotContain("top");
     }
+
+    @Test
+    void aQuestionAboutTwoNotionsOrACheckedDefinitionIsAConcept() {
+        // own sentences of the class: several notions named, a possessive, "what is X and Y, and the difference"
+        assertThat(IntentClassifier.classify("long story, but whats the difference between your rth and globex?")
+                .intent()).isEqualTo("concept");
+        assertThat(IntentClassifier.classify("слушай, объясни что такое доджи и марубозу, в чем разница?").intent())
+                .isEqualTo("concept");
+        assertThat(IntentClassifier.classify("so the median there = the middle day of the sample, right?").intent())
+                .isEqualTo("concept");
+        assertThat(ConceptCatalog.find("что такое перцентили тут, p10 p90")).isNotNull();
+        // a measure of two sessions is still data
+        assertThat(IntentClassifier.classify("what is the avg range of rth and eth in 2024").intent()).isEqualTo("data");
+    }
+
+    @Test
+    void thanksWithACompliment() {
+        assertThat(SmallTalk.classify("thanks man, best analyst i ever worked with")).isEqualTo(SmallTalk.Kind.THANKS);
+        assertThat(SmallTalk.classify("thanks, and the avg range ever?")).isNull();
+    }
 }
