@@ -43,11 +43,11 @@ public final class Lexicon {
     /** A number that counts days or times is not a threshold. */
     private static final String NOT_COUNT = "(?!\\s*(?:(?:trading )?days?|sessions?|times|дн\\p{L}*|дня|день|раз\\p{L}*|"
             + "in a row|подряд))";
-    private static final String DOWN_VERB = "(?:fell|fall|falls|falling|dropped|drop|drops|declined|decline|declines|"
+    private static final String DOWN_VERB = "(?:fell|fallen|fall|falls|falling|dropped|drop|drops|dropping|declined|decline|declines|"
             + "sank|sink|lost|lose|loses|slid|tanked|down|closed down|closed lower|упал\\p{L}*|упад\\p{L}*|пада\\p{L}*|"
             + "снизил\\p{L}*|просел\\p{L}*|просед\\p{L}*|подешевел\\p{L}*|закрыл\\p{L}* в минус\\p{L}*|"
             + "(?:закрыл|закрыва|закро)\\p{L}* ниже|снижени\\p{L}*|падени\\p{L}*|слива\\p{L}*|слил\\p{L}*|пролив\\p{L}*|пролил\\p{L}*)";
-    private static final String UP_VERB = "(?:rose|rise|rises|rising|gained|gain|gains|rallied|rally|rallies|climbed|"
+    private static final String UP_VERB = "(?:rose|risen|rise|rises|rising|gained|gain|gains|gaining|rallied|rally|rallies|climbed|"
             + "climb|jumped|up|closed up|closed higher|increased|вырос\\p{L}*|выраст\\p{L}*|раст[её]т|растут|рос|росл\\p{L}*|"
             + "подрос\\p{L}*|подорожал\\p{L}*|закрыл\\p{L}* в плюс\\p{L}*|(?:закрыл|закрыва|закро)\\p{L}* выше|рост\\p{L}*)";
     private static final String METRIC_WORD = "(range|ranges|daily range|volatility|ренж\\p{L}*|рейндж\\p{L}*|"
@@ -93,6 +93,13 @@ public final class Lexicon {
                     + "most(?= (?:\\p{L}+ ){1,2}(?:in a row|straight|consecutive))|(?:максимум|максимально)(?= сколько)|"
                     + "(?<=сколько )(?:максимум|максимально)|рекорд\\p{L}*(?= (?:\\p{L}+ ){0,3}(?:подряд|сери\\p{L}*))",
                     kv("rank", "desc", "ndefault", "1")),
+            // "pull up that day", "the day the vix blew up", "does that hold up": "up" after such a verb is part of
+            // the verb, no direction (read before "up" is a rising day)
+            rule("(?:pull|pulls|pulled|pulling|blew|blow|blows|blown|blowing|hold|holds|held|holding|look|looks|"
+                    + "looked|looking|bring|brought|show|shows|showed|sum|summed|back|backed|line|lined|"
+                    + "mess|messed|screw|screwed|rack|racked|tally|add|adds|added|dig|dug|whip|cook|"
+                    + "pick|picked|call|called|bring|brings|shake|shook|light|lit|tee|teed|pony|ponied) up(?![\\p{L}])",
+                    kv("filler", "")),
             // "с обычным днём": the other days (read before "днём" is the afternoon)
             rule("обычн(?:ый|ым|ого) (?:день|днем|дня)", kv("complement", "")),
             // controlled period texts with dots or dashes
@@ -306,6 +313,9 @@ public final class Lexicon {
                 m -> kv("event", m.group(1) != null && m.group(1).equals("before") || m.group(3) != null
                         && !m.group(3).equals("после") ? "day_before_holiday" : "day_after_holiday",
                         "month", holidayMonth(m.group(2) != null ? m.group(2) : m.group(4)))));
+        // "black friday", "черная пятница": the day after Thanksgiving, a half day of November (never every Friday)
+        r.add(rule("black fridays?(?: half[ -]days?| sessions?| days?)?|черн\\p{L}* пятниц\\p{L}*",
+                kv("event", "day_after_holiday", "month", "november")));
         r.add(rule("(?:(?:the )?(?:days?|sessions?) )?before (?:a |the )?(?:market |exchange |bank |us |federal )?"
                 + "holidays?|перед праздник\\p{L}*|"
                 + "накануне праздник\\p{L}*|предпраздничн\\p{L}*(?: дн\\p{L}*| день)?", kv("event", "day_before_holiday")));
@@ -340,7 +350,9 @@ public final class Lexicon {
                 // "after 3 green days … the next one is green too": the one after the days named
                 // (the words first, the look back only where they stand: this rule is tried at every position)
                 + "the next one(?<=(?:days?|sessions?|weeks?) .{0,60}the next one)(?= (?:is|was|will|closes|closed|goes|turns|being|be)"
-                + "(?![\\p{L}]))",
+                + "(?![\\p{L}]))|"
+                // "красных было 4 подряд, какой шанс что следующий зеленый": the next one with its colour, no verb
+                + "следующ(?:ий|ая|ее|ие)(?= (?:тоже )?(?:зелен|красн|в плюс|в минус|рост|вырос|упад|пад)\\p{L}*)",
                 kv("later", "1")));
         r.add(rule("(?:the )?same day|в тот же день|в этот же день", kv("later", "0")));
         // "(any weekday)", "в любой день недели": no filter on that, said so that nobody adds one
@@ -483,8 +495,10 @@ public final class Lexicon {
         r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:дн\\p{L}*|день|дня|свеч\\p{L}*) подряд (зелен\\p{L}*|красн\\p{L}*)",
                 m -> consecutive(m.group(1), m.group(2), m.group(3))));
         // "goes red 3 days straight", "красный 3 дня подряд": the colour first, then how many days in a row
-        r.add(rule("()(green|red|зелен\\p{L}*|красн\\p{L}*) (\\d+) (?:days?|sessions?|дн\\p{L}*|дня) (?:in a row|straight|"
-                + "consecutive|подряд)", m -> consecutive(null, m.group(3), m.group(2))));
+        // ("а если красных было 4 подряд", "red ones were 3 in a row": a verb between, the days word left out)
+        r.add(rule("()(green|red|зелен\\p{L}*|красн\\p{L}*)(?: (?:days?|ones|дн\\p{L}*|дня))?(?: (?:было|были|шло|шли|was|were))? "
+                + "(\\d+)(?: (?:days?|sessions?|дн\\p{L}*|дня))? (?:in a row|straight|consecutive|подряд)",
+                m -> consecutive(null, m.group(3), m.group(2))));
 
         // "3 red days in a row — chance the 4th is green": the day after the run
         r.add(rule("(\\d+)-?(?:й|ой|ый|th|rd|nd|st)(?: (?:day|день|сесси\\p{L}*))?(?! (?:quarter|квартал|week|недел|hour|час|month|месяц))",
@@ -736,7 +750,8 @@ public final class Lexicon {
                 m -> kv("tf", m.group(2).startsWith("w") ? "1W" : "1M", "rank", rankSort(m.group(1)),
                         "ndefault", m.group(3).isEmpty() ? "1" : "10")));
         r.add(rule("(green|red|up|down|positive|negative|winning|losing|bullish|bearish|зелен\\p{L}*|красн\\p{L}*|"
-                + "растущ\\p{L}*|падающ\\p{L}*) (week|month|недел|месяц|месяч)\\p{L}*", Lexicon::colouredUnits));
+                + "растущ\\p{L}*|падающ\\p{L}*) (week|month|недел|месяц|месяч|hour(?=s?(?![\\p{L}]))|"
+                + "час(?=(?:а|ов|ы|ом)?(?![\\p{L}]))|часовик)\\p{L}*", Lexicon::colouredUnits));
         r.add(rule("(?:how many|сколько) (week|month|недел|месяц|месяч)\\p{L}*",
                 m -> kv("op", "count", "tf", unitTimeframe(m.group(1)))));
         // "% of weeks since 2018 that closed up", "какой % недель": the weeks are the rows
@@ -1024,6 +1039,8 @@ public final class Lexicon {
             "набралось", "набралась", "набрались", "накопилось", "случилось", "случился", "случилась",
             "произошло", "произошли", "насчитывается", "насчитывалось", "менялся", "менялась", "менялись",
             "изменялся", "изменялась", "изменялись", "вел", "вела", "вели", "ведет", "ведут",
+            // "после красного дня идет зеленый": what comes next, said by its order alone
+            "идет", "идут", "следует", "следуют",
             // "дневной" like "daily": every row is a day
             "дневной", "дневная", "дневное", "дневные", "дневного", "дневных", "дневным", "дневному", "дневную",
             "дневными", "ежедневный", "ежедневная", "ежедневное", "ежедневные", "ежедневно"));
@@ -1384,6 +1401,9 @@ public final class Lexicon {
     }
 
     private static String unitTimeframe(String word) {
+        if (word.startsWith("h") || word.startsWith("час")) {
+            return "1h";
+        }
         return word.startsWith("w") || word.startsWith("н") ? "1W" : "1M";
     }
 

@@ -175,7 +175,26 @@ final class StepBuilder {
         return findings.stream().anyMatch(f -> !NOT_DATA.contains(f.kind()));
     }
 
+    /**
+     * Whether "after" / "после" comes right before the finding, nothing but filler between ("after 3 down days in a
+     * row"; in "after a gap down, 3 red days in a row" the run follows another condition).
+     */
+    private boolean rightAfterAfter(Lexicon.Finding finding) {
+        Lexicon.Finding before = found.stream()
+                .filter(f -> f.end() <= finding.start() && !Set.of("filler", "connector").contains(f.kind()))
+                .max(java.util.Comparator.comparingInt(Lexicon.Finding::end)).orElse(null);
+        return before != null && before.kind().equals("after");
+    }
+
     Reading build() {
+        // "feb 5 2018, the day the vix blew up. what did nq do": what NQ did on one named day, another market only
+        // saying which day it was
+        if (has("snapshot") && all("when").size() == 1 && isOneDay(first("when"))
+                && all("out").stream().allMatch(f -> f.value().startsWith("instrument:")) && has("out")) {
+            List<Lexicon.Finding> day = new ArrayList<>(found);
+            day.removeIf(f -> f.kind().equals("out"));
+            return new StepBuilder(day, unknown, colon).build();
+        }
         for (Lexicon.Finding f : found) {
             if (f.kind().equals("out")) {
                 return outOfScope(f.value());
@@ -291,7 +310,10 @@ final class StepBuilder {
         // the condition of the day after it is a run of red days, not a list of runs
         Lexicon.Finding runOp = found.stream().filter(f -> f.kind().equals("op") && f.value().equals("streak"))
                 .findFirst().orElse(null);
-        if (runOp != null && has("minlen") && has("ordinal") && (has("op", "probability") || has("freq"))) {
+        // ("after 3 down days in a row how often is the next day green": the run follows "after", or a later day is
+        // asked about)
+        boolean runIsCondition = runOp != null && (has("ordinal") || has("later") || rightAfterAfter(runOp));
+        if (runIsCondition && has("minlen") && (has("op", "probability") || has("freq"))) {
             Lexicon.Finding direction = found.stream().filter(f -> f.kind().equals("dir") && f.start() >= runOp.start()
                     && f.end() <= runOp.end()).findFirst().orElse(null);
             if (direction != null) {
@@ -303,6 +325,14 @@ final class StepBuilder {
                         runOp.seq()));
                 return new StepBuilder(run, unknown, colon).build();
             }
+        }
+        // "how often does nq drop 3 days in a row": how often the run itself happens is a count of such runs, not the
+        // share of single down days
+        if (runOp != null && !runIsCondition && has("minlen") && has("freq") && !has("op", "probability")
+                && !has("color") && !has("cond")) {
+            List<Lexicon.Finding> runs = new ArrayList<>(found);
+            runs.removeIf(f -> f.kind().equals("freq"));
+            return new StepBuilder(runs, unknown, colon).build();
         }
         // "stdev of daily rth % chg by year, want a vol regime view", "вопрос по vol по дням недели: средний RTH
         // range": of two measures, the one the statistic is taken of is asked; the other, away from it, only says
@@ -359,7 +389,10 @@ final class StepBuilder {
         // "what was the damage on 27 jan 2025", "how was 5 августа": one day named and nothing asked of it is its recap
         boolean bareDay = all("when").size() == 1 && isOneDay(first("when")) && all("metric").isEmpty()
                 && all("op").stream().allMatch(f -> f.value().equals("list")) && !has("freq") && !has("rank")
-                && !has("group") && !has("agg") && !conditionNamed() && !has("extreme") && !has("time");
+                && !has("group") && !has("agg") && !has("extreme") && !has("time")
+                // "may 6 2010, the flash crash. pull up that day": a move said of one named day describes it ("was
+                // 2024-08-05 green" still asks whether it was)
+                && Set.of("event", "pattern", "cond", "gap", "consec", "color").stream().noneMatch(this::has);
         boolean snapshot = (has("snapshot") || dayMeasures || bareDay) && !has("after") && !has("later") && !has("offsets")
                 && !has("agg") && !ranking && all("when").size() == 1 && isShortPeriod(first("when"));
         // "сколько из них гэп закрыли", "how many of those filled": a count of the days whose gap filled

@@ -1656,4 +1656,41 @@ class ReadingClassesTest {
         assertThat(SmallTalk.classify("thanks man, best analyst i ever worked with")).isEqualTo(SmallTalk.Kind.THANKS);
         assertThat(SmallTalk.classify("thanks, and the avg range ever?")).isNull();
     }
+
+    @Test
+    void aRunAfterAfterIsTheConditionAndHowOftenARunHappensCountsRuns() {
+        Reading run = QuestionReader.read("after 2 down days in a row, whats the chance of a green day next");
+        assertThat(run.step().operation()).isEqualTo("probability");
+        assertThat(render(run)).contains("consecutive red >= 2");
+        assertThat(run.step().params().get("offset").asInt()).isEqualTo(1);
+        // the run is what is counted, not the share of single down days
+        Reading runs = QuestionReader.read("how often has nq fallen 5 days in a row");
+        assertThat(runs.step().operation()).isEqualTo("streak");
+        assertThat(runs.step().params().get("min_length").asInt()).isEqualTo(5);
+        // colour, a verb, the number: "если зеленых было 3 подряд", and "следующий" with its colour is the next day
+        Reading russian = QuestionReader.read("если зеленых было 3 подряд, как часто следующий красный");
+        assertThat(render(russian)).contains("consecutive green >= 3");
+        assertThat(russian.step().params().get("offset").asInt()).isEqualTo(1);
+        assertThat(russian.ignored()).isEmpty();
+        // a coloured hour is an hourly bar
+        assertThat(QuestionReader.read("after a green hour how often is the next one red").step().atoms().get(0)
+                .timeframe()).isEqualTo("1h");
+    }
+
+    @Test
+    void aNamedDayIsItsRecapWhateverTheStorySaysAroundIt() {
+        // "pull up" is a verb, not a rising day; "vix" only says which day it was when NQ is what is asked about
+        assertThat(QuestionReader.read("pull up 2022-06-13 for me").step().operation()).isEqualTo("snapshot");
+        assertThat(QuestionReader.read("2022-06-13, the big selloff. show me that day").step().operation())
+                .isEqualTo("snapshot");
+        assertThat(QuestionReader.read("what did nq do on 2020-03-16 when the vix spiked").step().operation())
+                .isEqualTo("snapshot");
+        assertThat(QuestionReader.read("what did the vix do on 2020-03-16").outOfScope()).contains("VIX");
+    }
+
+    @Test
+    void blackFridayIsTheDayAfterThanksgivingNotEveryFriday() {
+        String black = render(QuestionReader.read("black friday: avg range since 2016"));
+        assertThat(black).contains("day_after_holiday").contains("november").doesNotContain("friday");
+    }
 }
