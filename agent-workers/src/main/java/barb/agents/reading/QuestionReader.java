@@ -106,7 +106,9 @@ public final class QuestionReader {
             String last = questionAfterStory(asked);
             if (last != null) {
                 Reading alone = readNormalized(normalize(last)).reading;
-                if (alone.step() != null && alone.clarify().isEmpty() && alone.outOfScope() == null) {
+                // ("… i was a runner that day. what'd nq do?": a question that names nothing needs its story)
+                if (alone.step() != null && alone.clarify().isEmpty() && alone.outOfScope() == null
+                        && !isBareList(alone.step())) {
                     return alone;
                 }
             }
@@ -159,16 +161,30 @@ public final class QuestionReader {
 
     /** The sentences after a first sentence that asks nothing, when they end in a question mark; else null. */
     static String questionAfterStory(String text) {
-        // a sentence ends after a word of four letters or more ("г.", "гг.", "ср.", "след." are abbreviations)
-        String[] sentences = text.split("(?<=\\p{L}{4}[.!])\\s+");
+        String[] sentences = sentences(text).toArray(String[]::new);
         if (sentences.length < 2 || sentences[0].contains("?") || !text.strip().endsWith("?")) {
             return null;
         }
-        // the story asks nothing and names no period: what it says is about the trader, not the data
-        boolean story = findings(sentences[0]).stream().noneMatch(f -> Set.of("when", "op", "freq", "agg", "rank", "n",
-                "snapshot").contains(f.kind()));
-        return story ? String.join(" ", java.util.Arrays.asList(sentences).subList(1, sentences.length)) : null;
+        String rest = String.join(" ", java.util.Arrays.asList(sentences).subList(1, sentences.length));
+        // the story asks nothing and names no period: what it says is about the trader, not the data; a period in a
+        // story of feelings or memories ("2022 felt like 2008 all over again. worst 10 days of 2022?") is only left
+        // out when the question names its own
+        List<Lexicon.Finding> told = findings(sentences[0]);
+        if (told.stream().anyMatch(f -> Set.of("op", "freq", "agg", "rank", "n", "snapshot").contains(f.kind()))) {
+            return null;
+        }
+        boolean periodTold = told.stream().anyMatch(f -> f.kind().equals("when"));
+        boolean memory = FEELING.matcher(sentences[0].toLowerCase(Locale.ROOT)).find()
+                || NARRATIVE.matcher(sentences[0].toLowerCase(Locale.ROOT)).find();
+        if (periodTold && !(memory && findings(rest).stream().anyMatch(f -> f.kind().equals("when")))) {
+            return null;
+        }
+        return rest;
     }
+
+    /** A trader telling a memory: "i was a runner that day", "back in 2008 we …", "помню, как …". */
+    private static final Pattern NARRATIVE = Pattern.compile("(?<![\\p{L}])(?:felt|i was|we were|i used to|we used to|"
+            + "i remember|remember when|back in|in my day|back then|помню|раньше я|я был|я была|мы были)(?![\\p{L}])");
 
     /** A greeting at the start of a sentence: "hey barb, afternoon from london." greets, it does not refine. */
     private static final Pattern GREETING = Pattern.compile("^(?:hey|hi|hello|yo|gm|good (?:morning|afternoon|evening)|"

@@ -1693,4 +1693,15 @@ class ReadingClassesTest {
         String black = render(QuestionReader.read("black friday: avg range since 2016"));
         assertThat(black).contains("day_after_holiday").contains("november").doesNotContain("friday");
     }
+
+    @Test
+    void aMemoryWithItsOwnPeriodBeforeAQuestionWithAnotherIsLeftOut() {
+        assertThat(read("2020 felt like 2008 all over again. top 5 worst days of 2020?"))
+                .isEqualTo(read("top 5 worst days of 2020?"));
+        // without a period of its own the question keeps the story's
+        assertThat(read("2022 was brutal for me. what was the avg rth range?")).contains("2022");
+        // a question that names nothing is not read without its story
+        assertThat(QuestionReader.read("i was a clerk back then. what did nq do?").step())
+                .matches(step -> step == null || !QuestionReader.isBareList(step));
+    }
 }
