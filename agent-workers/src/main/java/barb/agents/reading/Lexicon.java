@@ -608,7 +608,7 @@ public final class Lexicon {
         r.add(rule("pre[ -]?market|премаркет\\p{L}*|пре маркет\\p{L}*", kv("session", "PREMARKET")));
         r.add(rule("post[ -]?market|after[ -]hours|постмаркет\\p{L}*", kv("session", "POSTMARKET")));
         r.add(rule("morning(?: session)?|утренн\\p{L}*(?: сесси\\p{L}*)?|утром", kv("session", "MORNING")));
-        r.add(rule("afternoon(?: session)?|послеобеденн\\p{L}*(?: сесси\\p{L}*)?|после обеда|днем",
+        r.add(rule("afternoon(?: session)?|послеобеденн\\p{L}*(?: сесси\\p{L}*)?|после обеда|(?<!(?:зелен|красн|растущ|падающ|плюсов|минусов)\\p{L}{0,4} )днем",
                 kv("session", "AFTERNOON")));
         r.add(rule("lunch(?: ?time| hour| session| break)?|обед\\p{L}*|ланч\\p{L}*", kv("session", "LUNCH")));
         r.add(rule("us session|american session|американск\\p{L}* сесси\\p{L}*", kv("session", "US")));
@@ -636,6 +636,13 @@ public final class Lexicon {
         // "сколько пунктов ходит нк за ртх": how far it moves in points is the range
         r.add(rule("(?<=пункт\\p{L}{0,4} (?:\\p{L}{1,10} )?)(?:ходит|проходит|ходил|прошел)|(?:ходит|проходит|ходил|прошел)"
                 + "(?= (?:\\p{L}+ ){0,3}(?:в )?пункт)", kv("metric", "range")));
+        // "how often does a gap up day close green", "гэп ап закрывается зелёным": the colour the day closes with is
+        // said of the days named before it (the outcome, StepBuilder.outcomeFinding)
+        r.add(rule("(?:clos(?:e|es|ed|ing)|finish(?:es|ed)?|end(?:s|ed)?|turn(?:s|ed)?|закрыва\\p{L}*|закро\\p{L}*|"
+                + "заканчива\\p{L}*) (?:the day |the session |день |сессию )?(green|red|зелен\\p{L}*|красн\\p{L}*)"
+                + "(?: (?:days?|дн\\p{L}*|день))?(?![\\p{L}])",
+                m -> kv("color", m.group(1).startsWith("g") || m.group(1).startsWith("з") ? "green" : "red",
+                        "predicate", "")));
         // "закрывались в плюс": the close of the day, which the words after it describe
         r.add(rule("(?:закрыва|закрыл|закро)\\p{L}*(?= (?:" + DIRECTION_AFTER_CLOSE + "))", kv("filler", "")));
         r.add(rule("(?:broken (?:out |down )?|split |grouped )?by (?:the )?(?:gap )?size|by gap %|by size of (?:the )?gap|"
@@ -901,6 +908,10 @@ public final class Lexicon {
                 // "в каком проценте случаев", "in what % of cases", "what percentage": a share asked for
                 + "(?:в )?каком (?:процент\\p{L}*|%)(?: (?:случаев|дней|раз))?|in what (?:%|percent(?:age)?)(?: of (?:the )?(?:time|cases|days))?|"
                 + "what percentage|"
+                // "what % close green", "what percent ended red": the share of the days that did it
+                + "what (?:%|percent(?:age)?)(?= (?:close[sd]?|closed|end(?:s|ed)?|finish(?:es|ed)?|were|are|was|"
+                + "go(?:es)?|went|turn(?:s|ed)?|fill(?:s|ed)?|gap(?:s|ped)?|print(?:s|ed)?|make|made|take|took|hit|"
+                + "break|broke)(?![\\p{L}]))|"
                 // "day after christmas: % green in the rth": a share of days of that colour, not a size
                 + "(?<![\\d.]|[\\d.] )%(?= (?:green|red)(?![\\p{L}]))", kv("freq", "")));
         r.add(rule("how many(?: times)?|number of|# of|count of|count|сколько(?: раз)?(?= (?:раз|дн\\p{L}*|день|случа\\p{L}*|"

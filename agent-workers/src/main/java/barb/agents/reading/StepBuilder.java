@@ -168,7 +168,7 @@ final class StepBuilder {
 
     /** Kinds of findings that are no data of their own. */
     private static final Set<String> NOT_DATA = Set.of("filler", "connector", "or", "vs", "goal", "after",
-            "whenword", "complement", "apart", "vague", "combined", "vaguetime", "zone", "etzone", "prefer");
+            "whenword", "complement", "apart", "vague", "combined", "vaguetime", "zone", "etzone", "prefer", "predicate");
 
     /** True when some finding names data (a metric, a period, a filter, an operation …). */
     static boolean isDataLike(List<Lexicon.Finding> findings) {
@@ -1145,6 +1145,14 @@ final class StepBuilder {
         }
         if (candidates.isEmpty()) {
             return null;
+        }
+        // "how often does a gap up day close green": of the candidates after the probability words, the one the
+        // days close with is the outcome, the others name the days
+        List<Lexicon.Finding> closedWith = candidates.stream().filter(f -> f.start() > cue && f.start() < connector
+                && found.stream().anyMatch(p -> p.kind().equals("predicate") && p.start() == f.start())).toList();
+        if (closedWith.size() == 1 && candidates.stream().anyMatch(f -> f.start() > cue
+                && f.start() < closedWith.get(0).start())) {
+            return closedWith.get(0);
         }
         for (Lexicon.Finding f : candidates) {
             if (f.start() > cue && f.start() < connector) {

@@ -1704,4 +1704,18 @@ class ReadingClassesTest {
         assertThat(QuestionReader.read("i was a clerk back then. what did nq do?").step())
                 .matches(step -> step == null || !QuestionReader.isBareList(step));
     }
+
+    @Test
+    void theColourADayClosesWithIsTheOutcomeOfTheDaysNamedBeforeIt() {
+        Reading english = QuestionReader.read("how often does a gap down day close red");
+        assertThat(english.step().params().get("outcome").asText()).isEqualTo("is_red = 1");
+        assertThat(render(english)).contains("gap = down");
+        Reading russian = QuestionReader.read("как часто гэп вниз закрывается красным днём");
+        assertThat(russian.step().params().get("outcome").asText()).isEqualTo("is_red = 1");
+        // "днём" after a colour is the day, not the afternoon
+        assertThat(render(russian)).doesNotContain("AFTERNOON");
+        // "what % close green": a share, not a list
+        assertThat(QuestionReader.read("fomc days: what % close red since 2018").step().operation())
+                .isEqualTo("probability");
+    }
 }
