@@ -313,7 +313,10 @@ final class StepBuilder {
         // ("after 3 down days in a row how often is the next day green": the run follows "after", or a later day is
         // asked about)
         boolean runIsCondition = runOp != null && (has("ordinal") || has("later") || rightAfterAfter(runOp));
-        if (runIsCondition && has("minlen") && (has("op", "probability") || has("freq"))) {
+        // ("after 3 down days in a row, is the 4th day green": the colour of the day after the run is asked about)
+        boolean outcomeAfterRun = runOp != null && has("ordinal") && found.stream().anyMatch(f -> f.start() >= runOp.end()
+                && f.kind().equals("color"));
+        if (runIsCondition && has("minlen") && (has("op", "probability") || has("freq") || outcomeAfterRun)) {
             Lexicon.Finding direction = found.stream().filter(f -> f.kind().equals("dir") && f.start() >= runOp.start()
                     && f.end() <= runOp.end()).findFirst().orElse(null);
             if (direction != null) {
@@ -323,6 +326,9 @@ final class StepBuilder {
                 String colour = direction.value().equals("down") ? "red" : "green";
                 run.add(new Lexicon.Finding("consec", colour + " >= " + first("minlen"), runOp.start(), runOp.end(),
                         runOp.seq()));
+                if (!has("op", "probability") && !has("freq")) {
+                    run.add(new Lexicon.Finding("freq", "", runOp.start(), runOp.start(), runOp.seq()));
+                }
                 return new StepBuilder(run, unknown, colon).build();
             }
         }

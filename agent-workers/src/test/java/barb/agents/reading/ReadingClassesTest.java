@@ -1672,6 +1672,10 @@ class ReadingClassesTest {
         assertThat(render(russian)).contains("consecutive green >= 3");
         assertThat(russian.step().params().get("offset").asInt()).isEqualTo(1);
         assertThat(russian.ignored()).isEmpty();
+        // the colour of the day after the run asked about: never a run that is both down and green
+        Reading fourth = QuestionReader.read("after 4 down days in a row, is the 5th day green");
+        assertThat(fourth.step().operation()).isEqualTo("probability");
+        assertThat(render(fourth)).contains("consecutive red >= 4").doesNotContain("change_pct < 0");
         // a coloured hour is an hourly bar
         assertThat(QuestionReader.read("after a green hour how often is the next one red").step().atoms().get(0)
                 .timeframe()).isEqualTo("1h");
