@@ -100,6 +100,14 @@ public final class Lexicon {
                     + "mess|messed|screw|screwed|rack|racked|tally|add|adds|added|dig|dug|whip|cook|"
                     + "pick|picked|call|called|bring|brings|shake|shook|light|lit|tee|teed|pony|ponied) up(?![\\p{L}])",
                     kv("filler", "")),
+            // "compare with 2024, is it higher or lower", "сред за 2025 vs 2024, вырос или нет": which way the comparison
+            // came out is asked, no rising or falling days picked
+            rule("(?:is it |was it |it |он |она )?(?:higher|lower|bigger|smaller|up|down|вырос\\p{L}*|упал\\p{L}*|выше|ниже|"
+                    + "больше|меньше) (?:or|или) (?:not|нет|lower|higher|smaller|bigger|down|up|упал\\p{L}*|вырос\\p{L}*|"
+                    + "ниже|выше|меньше|больше)(?= *(?:[?.!,]|$))", kv("filler", "")),
+            // "ну как обычно", "the usual stats", "as always": what the trader always asks, which Barb does not know
+            rule("(?:ну |да )?как (?:обычно|всегда)|as (?:usual|always)|the usual(?: stuff| stats| numbers)?|same (?:thing|stuff) as always",
+                    kv("filler", "")),
             // "с обычным днём": the other days (read before "днём" is the afternoon)
             rule("обычн(?:ый|ым|ого) (?:день|днем|дня)", kv("complement", "")),
             // controlled period texts with dots or dashes
@@ -170,14 +178,15 @@ public final class Lexicon {
             // relative thresholds: range more than 1.5 times the 20-day average
             rule(METRIC_WORD + "?(?: (?:на |in |on |during )?(rth|eth|ртх|етх))?\\s*(?:is |was |were |of |at least |more than |above |over |greater than |"
                     + "comes? in (?:at )?|came in (?:at )?|at |"
-                    + "больше |выше |более |в |был |была |были |было |не менее )*" + NUM + "\\s*(?:x|times|раза?) "
+                    + "больше |выше |более |в |был |была |были |было |не менее |чем )*" + NUM + "\\s*(?:x|times|раза?) "
                     + "(?:or more |or greater |and up |и более |или более )?(?:the |its |больше |выше |"
                     + "чем |от )*(?:(\\d+)[ -]?(?:day|d|дневн\\p{L}*) )?(average|avg|mean|median|min|max|"
                     + "средн\\p{L}*|медиан\\p{L}*)(?: (?:of|over|for|за|of the) (?:the )?(?:last |previous |прошлые |"
                     + "последние |предыдущие )?(\\d+) ?(?:days|sessions|d|дн\\p{L}*|сесси\\p{L}*))?",
                     Lexicon::relative),
             // "объём на ртх был в 1,5 раза выше среднего за 20 дней": the measure named before, the range if none
-            rule("(?:" + METRIC_WORD + " (?:(?:на |в )?(?:rth|eth|ртх|етх) )?(?:был\\p{L}* |бывает |оказ\\p{L}* )?)?"
+            rule("(?:" + METRIC_WORD + " (?:(?:на |в )?(?:rth|eth|ртх|етх) )?(?:был\\p{L}* |бывает |оказ\\p{L}* )?"
+                    + "(?:больше |выше |более )?(?:чем )?)?"
                     + "(?:в )?" + NUM + " раза? (?:больше|выше) (?:чем )?(?:средн\\p{L}*|медиан\\p{L}*)(?: "
                     + "(?:за|из) (?:последние |прошлые |предыдущие )?(\\d+) ?(?:дн\\p{L}*|сесси\\p{L}*))?",
                     m -> kv("cond", metricOf(m.group(1)) + " > " + FilterText.number(Double.parseDouble(m.group(2)))
@@ -586,6 +595,8 @@ public final class Lexicon {
                 + "(?:лондон\\p{L}*|европ\\p{L}*)(?: сесси\\p{L}*)?|(?:the )?open(?:ing)? (?:of|in) london|"
                 + "открыти\\p{L}* (?:лондон\\p{L}*|европ\\p{L}*)|(?:лондонск|европейск)\\p{L}* открыти\\p{L}*",
                 kv("session", "LONDON_OPEN")));
+        // "the avg opening range": the range of the first hour, when nothing else is measured
+        r.add(rule("opening range(?! (?:high|low|break\\p{L}*|orb))", kv("session", "RTH_OPEN", "metric", "range")));
         r.add(rule("(?:the )?first (?:trading )?hour(?: of (?:rth|trading|the session|the day|regular hours))?|"
                 + "opening hour|opening range|open hour|ny open|new york open|перв\\p{L}* (?:торгов\\p{L}* )?час\\p{L}*"
                 + "(?: торгов\\p{L}*| сесси\\p{L}*| rth| ртх)?", kv("session", "RTH_OPEN")));
@@ -827,10 +838,10 @@ public final class Lexicon {
                 + ")", m -> kv("metric", m.group(1))));
         r.add(rule("(?<!top |топ |top-|топ-|top|топ)(\\d+)(?= (?:самых |наиболее |most |least )?(?:volatile|quietest|calmest|wildest|спокойн\\p{L}*|"
                 + "тих\\p{L}*|волатильн\\p{L}*))", m -> kv("n", m.group(1))));
-        r.add(rule("most volatile|самы\\p{L}* волатильн\\p{L}*|wildest|craziest|самы\\p{L}* (?:дик|бешен|безумн)\\p{L}*(?: по вол\\p{L}*)?",
-                kv("rank", "desc", "metric", "range")));
-        r.add(rule("least volatile|calmest|quietest|самы\\p{L}* (?:спокойн|тих)\\p{L}*|наименее волатильн\\p{L}*",
-                kv("rank", "asc", "metric", "range")));
+        r.add(rule("(?:most volatile|самы\\p{L}* волатильн\\p{L}*|wildest|craziest|самы\\p{L}* (?:дик|бешен|безумн)\\p{L}*"
+                + "(?: по вол\\p{L}*)?)" + ONE_OR_MANY, m -> volatileRank(m, "desc")));
+        r.add(rule("(?:least volatile|calmest|quietest|самы\\p{L}* (?:спокойн|тих)\\p{L}*|наименее волатильн\\p{L}*)"
+                + ONE_OR_MANY, m -> volatileRank(m, "asc")));
         r.add(rule("(?:(?:daily |day |дневн\\p{L}* )?(?:range|volatility|диапазон\\p{L}*)) (?:in|as|в) (?:a )?(?:percent\\p{L}*|%|процент\\p{L}*)|"
                 + "percent(?:age)? range|range %", kv("metric", "range_pct")));
         r.add(rule("(gaps?|гэп\\p{L}*|bod(?:y|ies)|тел[оа]|range|ranges|ренж\\p{L}*|рейндж\\p{L}*|диапазон\\p{L}*) ?"
@@ -946,7 +957,7 @@ public final class Lexicon {
         // "после красного дня следующий будет зелёным": the next day named again before its outcome
         r.add(rule("следующ(?:ий|ая|ее)(?: (?:день|сессия))?(?= (?:тоже )?(?:будет|окажется|закроется|станет|был|была))",
                 kv("filler", "")));
-        r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|высок|широк|маленьк|мелк|низк|слаб|узк|хорош|плох|длинн?|коротк|жестк|резк|мощн|глубок)"
+        r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|высок|широк|маленьк|мелк|низк|слаб|узк|хорош|плох|длинн?|коротк|жестк|резк|мощн|глубок|волатильн|спокойн|тих|бурн)"
                 + "\\p{L}*)|(крупнейш\\p{L}*|сильнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*|лучш\\p{L}*|худш\\p{L}*)",
                 Lexicon::russianRank));
         // "какой месяц хуже всего закрывается", "which day does best": the one ranked first
@@ -1486,7 +1497,7 @@ public final class Lexicon {
                 || w.startsWith("weak") || w.startsWith("tight") || w.startsWith("маленьк") || w.startsWith("мал")
                 || w.startsWith("низк") || w.startsWith("слаб") || w.startsWith("узк") || w.startsWith("худш")
                 || w.startsWith("наименьш") || w.startsWith("мелк") || w.startsWith("плох") || w.startsWith("short")
-                || w.startsWith("коротк");
+                || w.startsWith("коротк") || w.startsWith("спокойн") || w.startsWith("тих");
         return asc ? "asc" : "desc";
     }
 
@@ -1604,7 +1615,23 @@ public final class Lexicon {
     /** "widest", "narrowest", "самые широкие / узкие": a ranking word about width ranks by the range. */
     private static boolean aboutWidth(String word) {
         return word.equals("widest") || word.equals("narrowest") || word.equals("tightest") || word.startsWith("широк")
-                || word.startsWith("узк");
+                || word.startsWith("узк") || word.startsWith("волатильн") || word.startsWith("спокойн")
+                || word.startsWith("тих") || word.startsWith("бурн");
+    }
+
+    /** The word after a superlative, when it says one row or many: "the wildest day", "самый волатильный день". */
+    private static final String ONE_OR_MANY = "(?=\\s+(day|session|week|month|hour|день|сессия|неделя|месяц|час|days|sessions|"
+            + "weeks|months|hours|дни|дней|недели|недель|месяцы|месяцев|сессии|часы|часов)(?![\\p{L}]))?";
+
+    /** "the most volatile day" is one day; "самые волатильные дни", or no word after it, the default list. */
+    private static List<String[]> volatileRank(Matcher m, String sort) {
+        List<String[]> out = kv("rank", sort, "metric", "range");
+        String unit = m.group(1);
+        boolean one = unit != null && !unit.matches(".*(?:s|и|ей|ь|ев|ов)$") || unit != null && unit.equals("день");
+        if (one) {
+            out.add(new String[] {"ndefault", "1"});
+        }
+        return out;
     }
 
     private static List<String[]> russianRank(Matcher m) {

@@ -266,6 +266,11 @@ public final class QuestionReader {
         if (r.outOfScope() != null || !r.clarify().isEmpty() || !r.more().isEmpty()) {
             return false;
         }
+        // "the usual stuff we looked at in the pit", "give me the numbers": every day of all history (of a session)
+        // is asked for only by words that list days
+        if (everyDay(r.step()) && !LIST_WORD.matcher(TextNormalizer.normalize(asked)).find()) {
+            return true;
+        }
         // "gimme some stats on mondays": statistics of some days, without saying which, are not a list of them
         boolean listOfDays = r.step() != null && "list".equals(r.step().operation()) && r.step().params().isEmpty();
         if (r.step() != null && !isBareList(r.step()) && !listOfDays) {
@@ -276,6 +281,17 @@ public final class QuestionReader {
             return false;
         }
         return MARKET_WORD.matcher(text).find();
+    }
+
+    /** Words that ask for days to be shown: "list", "show me the days", "покажи дни", "which days". */
+    private static final Pattern LIST_WORD = Pattern.compile("(?:^| )(?:list\\p{L}*|show\\p{L}*|days?|sessions?|dates?|"
+            + "all|every|each|rows?|table|bars?|candles?|покажи\\p{L}*|выведи\\p{L}*|список\\p{L}*|списком|"
+            + "дн(?:и|ей|я|ям|ями)|день|даты?|все|каждый|свеч\\p{L}*|бары?|сесси\\p{L}*)(?= |$)");
+
+    /** A list of every day of the whole history, in at most one session, with nothing else asked. */
+    private static boolean everyDay(ParsedStep step) {
+        return step != null && "list".equals(step.operation()) && step.params().isEmpty() && step.atoms().stream()
+                .allMatch(a -> "all".equals(a.when()) && (a.filter().isEmpty() || a.filter().matches("session = \\w+")));
     }
 
     private static final Pattern STATS_WORD = Pattern.compile("(?:^| )(?:stats?|statistics?|numbers|статистик\\p{L}*|"
@@ -611,8 +627,8 @@ public final class QuestionReader {
                 .replace("×", " x ");
         // "nasdaq 100", "ndx-100": the index's name, not a threshold of 100
         s = INDEX_NAME_100.matcher(s).replaceAll("$1");
-        // "рендж" is how many write "ренж"
-        s = s.replace("рендж", "ренж");
+        // "рендж" is how many write "ренж"; "обьем" (a soft sign for the hard one) is "объем"
+        s = s.replace("рендж", "ренж").replace("обьем", "объем");
         s = Shorthand.expand(SPACES.matcher(s).replaceAll(" ").strip());
         // "call it 10 to 11 new york time": bare hours said to be New York's are a clock window (morning hours only;
         // "3 to 4" could be either half of the day)

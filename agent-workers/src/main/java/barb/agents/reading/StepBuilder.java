@@ -793,8 +793,27 @@ final class StepBuilder {
         for (String word : new LinkedHashSet<>(unknown)) {
             clarify.add(word.startsWith(UNKNOWN_PERIOD) ? word : "term:" + word);
         }
+        if (operation == Operation.CORRELATION) {
+            atoms = inPercentBeside(atoms);
+        }
         ParsedStep step = new ParsedStep("s1", operation.wireName(), atoms, params);
         return new Reading(step, clarify, null, List.of(), goal(operation, ranking, atoms));
+    }
+
+    /** Size measures in points that have a version in % of price. */
+    private static final Set<String> IN_POINTS = Set.of("gap", "body", "range", "change");
+
+    /**
+     * "correlation between the gap and the day's change": beside a measure in % of price, a size said without a unit
+     * is in % too — in points it would grow with the price over the years and the correlation would measure that.
+     */
+    private List<Atom> inPercentBeside(List<Atom> atoms) {
+        boolean percentSide = atoms.stream().anyMatch(a -> a.what().endsWith("_pct"));
+        if (!percentSide || has("unit") || atoms.size() != 2) {
+            return atoms;
+        }
+        return atoms.stream().map(a -> IN_POINTS.contains(a.what())
+                ? new Atom(a.when(), a.what() + "_pct", a.filter(), a.timeframe()) : a).toList();
     }
 
     /**

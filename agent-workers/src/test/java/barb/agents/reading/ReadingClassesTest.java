@@ -1722,4 +1722,36 @@ class ReadingClassesTest {
         assertThat(QuestionReader.read("fomc days: what % close red since 2018").step().operation())
                 .isEqualTo("probability");
     }
+
+    @Test
+    void softSignTyposSingularSuperlativesAndWhichWayAComparisonWent() {
+        // "обьем" with a soft sign is the volume, also as the measure of a relative threshold
+        assertThat(read("средний обьем на ртх в 2024")).isEqualTo(read("средний объем на ртх в 2024"));
+        assertThat(read("дни когда обьем был больше чем в 3 раза выше среднего за 20 дней"))
+                .contains("volume > 3 x avg 20d");
+        // one day asked for is one row
+        assertThat(QuestionReader.read("самый спокойный день 2023 на ртх").step().params().get("n").asInt())
+                .isEqualTo(1);
+        assertThat(QuestionReader.read("the most volatile days of 2023").step().params().get("n").asInt())
+                .isEqualTo(10);
+        // "вырос или нет", "higher or lower": which way it went is asked, no rising days are picked
+        assertThat(read("средний объем ртх 2023 vs 2022, вырос или нет")).doesNotContain("change");
+        assertThat(read("avg rth range 2023 vs 2022, higher or lower?")).doesNotContain("change");
+        // "the avg opening range" measures the range of the first hour
+        assertThat(render(QuestionReader.read("avg opening range in 2023"))).startsWith("mean range");
+    }
+
+    @Test
+    void everyDayOfTheHistoryIsNeverTheAnswerToAMessageThatAsksNothing() {
+        assertThat(QuestionReader.read("give me the numbers").clarify()).containsExactly("goal");
+        assertThat(QuestionReader.read("ну как обычно").step()).isNull();
+        assertThat(QuestionReader.read("list all rth days").step().operation()).isEqualTo("list");
+    }
+
+    @Test
+    void aSizeCorrelatedWithAChangeInPercentIsInPercentToo() {
+        assertThat(read("correlation between the gap and the day's change")).contains("gap_pct with change_pct");
+        // a unit said is kept
+        assertThat(read("correlation of the gap in points and the day's change")).doesNotContain("gap_pct");
+    }
 }
