@@ -285,7 +285,7 @@ public final class ConceptCatalog {
             "what is meant by ", "what do they mean by ", "объясни что ", "объясните ", "объясните что такое ",
             "поясни ", "поясни что такое ", "что за ", "а что такое ", "что вообще такое ", "what's the idea behind ",
             "what is the idea behind ", "the idea behind ", "what's the logic behind ", "what is the logic behind ",
-            "откуда взялось ", "откуда взялась ", "в чем смысл ");
+            "откуда взялось ", "откуда взялась ", "в чем смысл ", "че такое ", "а че такое ", "че за ", "че значит ");
     /**
      * Questions about what a notion is, wherever they start: "how is X different from Y", "the difference between
      * X and Y", "what counts as X", "чем X отличается от Y"; the first group (or the second) is the notion.
@@ -360,6 +360,8 @@ public final class ConceptCatalog {
             "(?<![\\p{L}\\d])(?:(?:what(?: i|')?s|whats|wats|what (?:does|do)) (?:an? |the )?[\\p{L}\\d_ ]{1,30}? "
             + "(?:means?|stands? for)|what(?: i|')?s|whats|wats|what (?:is|are)|wtf is|means?(?= *(?:[.;:!?]|$))|"
             + "meaning|stands? for|define|explain|что такое|что это(?: такое| за)?|это что|что значит|что означает|"
+            // "доджи это че такое", "че такое инсайд": the spoken "че" for "что"
+            + "че такое|че это(?: такое| за)?|это че(?: такое)?|че значит|че за|"
             + "значит|означает|объясни\\p{L}*|поясни\\p{L}*|(?:is|are) [\\p{L}\\d' ]{0,30}?(?:just|literally|only|really)|"
             + "(?:in|from) (?:that|the|this|your|ur) (?:answer|table|reply|output)|"
             + "в (?:вашей |твоей |этой |вашем |твоем |этом )?(?:табличке|таблице|ответе))(?![\\p{L}\\d])");

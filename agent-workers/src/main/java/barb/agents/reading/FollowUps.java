@@ -133,6 +133,34 @@ public final class FollowUps {
                         .contains(f.kind()));
     }
 
+    /** A bare number after a question about a run: "а 5", "and 7+?", "what about 3 in a row". */
+    private static final java.util.regex.Pattern RUN_LENGTH_ONLY = java.util.regex.Pattern.compile(
+            "^(?:(?:а|и|and|what about|how about|ok|ну)(?: если| if)? )?(\\d{1,2})(?: ?\\+| or more| и более)?"
+            + "(?: (?:подряд|in a row|straight|дн\\p{L}*|days?|раз))?$");
+    private static final java.util.regex.Pattern RUN_IN_QUERY = java.util.regex.Pattern.compile(
+            "consecutive (red|green) >= (\\d+)");
+
+    /**
+     * "а 5" after "после 4 красных дней подряд как часто зелёный": the same question about runs of that length. Only
+     * when the previous question named one run and nothing else numbered, so the number can mean nothing else.
+     */
+    private static Optional<Reading> runOfAnotherLength(String text, String last) {
+        java.util.regex.Matcher number = RUN_LENGTH_ONLY.matcher(text);
+        java.util.regex.Matcher run = RUN_IN_QUERY.matcher(last);
+        if (!number.matches() || !run.find() || run.find()) {
+            return Optional.empty();
+        }
+        // a flag's "= 1" and the dates of the period are no numbers the trader could mean
+        String without = RUN_IN_QUERY.matcher(last).replaceAll("").replaceAll("= [01](?![\\d.])", "")
+                .replaceAll("(?:19|20)\\d\\d(?:-\\d\\d){0,2}", "");
+        if (without.matches("(?s).*\\d.*")) {
+            return Optional.empty();
+        }
+        String changed = RUN_IN_QUERY.matcher(last).replaceAll("consecutive $1 >= " + number.group(1));
+        Reading reading = QuestionReader.read(changed);
+        return reading.step() == null || !reading.clarify().isEmpty() ? Optional.empty() : Optional.of(reading);
+    }
+
     public static Optional<Reading> resolve(String question, Memory memory) {
         String last = memory == null ? null : memory.keyFact(LAST_QUERY);
         if (last == null || last.isBlank() || question == null || question.isBlank()) {
@@ -182,6 +210,10 @@ public final class FollowUps {
                 && QuestionReader.findings(lastSentence).stream().noneMatch(f -> SUBJECTS.contains(f.kind()))) {
             question = lastSentence;
             text = QuestionReader.normalize(question);
+        }
+        Optional<Reading> longerRun = runOfAnotherLength(text, last);
+        if (longerRun.isPresent()) {
+            return longerRun;
         }
         Optional<Reading> day = oneOfTheDays(text, memory.keyFact(LAST_DAYS));
         if (day.isPresent()) {

@@ -767,6 +767,11 @@ public final class Lexicon {
         r.add(rule("(best|worst|biggest|wildest|strongest|weakest|largest) (week|month)(s?)",
                 m -> kv("tf", m.group(2).startsWith("w") ? "1W" : "1M", "rank", rankSort(m.group(1)),
                         "ndefault", m.group(3).isEmpty() ? "1" : "10")));
+        // "худший месяц 2025", "лучшие недели": the bars ranked are weeks or months
+        r.add(rule("(лучш|худш)(ий|ая|ие|их) (недел|месяц)\\p{L}*",
+                m -> kv("tf", m.group(3).startsWith("н") ? "1W" : "1M", "rank", m.group(1).equals("худш") ? "asc" : "desc",
+                        "ndefault", m.group(2).startsWith("и") && m.group(2).length() == 2 && !m.group(2).equals("ий")
+                                ? "10" : "1")));
         r.add(rule("(green|red|up|down|positive|negative|winning|losing|bullish|bearish|зелен\\p{L}*|красн\\p{L}*|"
                 + "растущ\\p{L}*|падающ\\p{L}*) (week|month|недел|месяц|месяч|hour(?=s?(?![\\p{L}]))|"
                 + "час(?=(?:а|ов|ы|ом)?(?![\\p{L}]))|часовик)\\p{L}*", Lexicon::colouredUnits));

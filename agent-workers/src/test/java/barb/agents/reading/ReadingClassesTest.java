@@ -1754,4 +1754,24 @@ class ReadingClassesTest {
         // a unit said is kept
         assertThat(read("correlation of the gap in points and the day's change")).doesNotContain("gap_pct");
     }
+
+    @Test
+    void aBareNumberAfterAQuestionAboutARunIsTheRunsLength() {
+        Memory run = after("probability of is_green = 1 next day where consecutive red >= 3");
+        assertThat(render(FollowUps.resolve("а 4?", run).orElseThrow())).contains("consecutive red >= 4");
+        assertThat(render(FollowUps.resolve("what about 6+", run).orElseThrow())).contains("consecutive red >= 6");
+        // with another number in the question the bare number could mean either
+        Memory twoNumbers = after("count days where consecutive red >= 3, change_pct < -1");
+        assertThat(FollowUps.resolve("а 4?", twoNumbers).map(r -> render(r)).orElse(""))
+                .doesNotContain("consecutive red >= 4");
+    }
+
+    @Test
+    void spokenRussianDefinitionQuestionsAndTheWorstMonth() {
+        assertThat(IntentClassifier.classify("марубозу это че такое").intent()).isEqualTo("concept");
+        assertThat(IntentClassifier.classify("че такое опекс вообще").intent()).isEqualTo("concept");
+        Reading month = QuestionReader.read("лучший месяц 2023 по изменению в %");
+        assertThat(month.step().atoms().get(0).timeframe()).isEqualTo("1M");
+        assertThat(month.step().params().get("n").asInt()).isEqualTo(1);
+    }
 }
