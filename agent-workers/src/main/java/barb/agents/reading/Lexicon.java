@@ -105,6 +105,10 @@ public final class Lexicon {
             rule("(?:is it |was it |it |он |она )?(?:higher|lower|bigger|smaller|up|down|вырос\\p{L}*|упал\\p{L}*|выше|ниже|"
                     + "больше|меньше) (?:or|или) (?:not|нет|lower|higher|smaller|bigger|down|up|упал\\p{L}*|вырос\\p{L}*|"
                     + "ниже|выше|меньше|больше)(?= *(?:[?.!,]|$))", kv("filler", "")),
+            // "which hour has max avg range": the largest of the averages is the one ranked first, the statistic is
+            // the average (read before "max" is a statistic of its own)
+            rule("(?:the )?(?:max|maximum|highest|biggest|largest|макс\\p{L}*|наибольш\\p{L}*|самы\\p{L}* больш\\p{L}*)"
+                    + "(?= (?:avg|average|mean|средн\\p{L}*)(?![\\p{L}]))", kv("rank", "desc")),
             // "ну как обычно", "the usual stats", "as always": what the trader always asks, which Barb does not know
             rule("(?:ну |да )?как (?:обычно|всегда)|as (?:usual|always)|the usual(?: stuff| stats| numbers)?|same (?:thing|stuff) as always",
                     kv("filler", "")),
@@ -364,6 +368,8 @@ public final class Lexicon {
                 + "следующ(?:ий|ая|ее|ие)(?= (?:тоже )?(?:зелен|красн|в плюс|в минус|рост|вырос|упад|пад)\\p{L}*)",
                 kv("later", "1")));
         r.add(rule("(?:the )?same day|в тот же день|в этот же день", kv("later", "0")));
+        // "chance of a gap up next morning": the next day's open, not the morning session
+        r.add(rule("(?:the )?next morning|the morning after|(?:на )?следующее утро|наутро|следующим утром", kv("later", "1")));
         // "(any weekday)", "в любой день недели": no filter on that, said so that nobody adds one
         r.add(rule("(?:on |for )?any (?:weekday|day of (?:the )?week|day|month|session)|(?:в )?любой (?:день(?: недели)?|месяц)|"
                 + "in general|в целом", kv("filler", "")));

@@ -153,7 +153,8 @@ public final class QuestionReader {
      * remains still asks something.
      */
     private static final Pattern ASIDE_START = Pattern.compile("(?:[.?!,]+\\s+|\\s+[-–—]+\\s+|\\s*\\(\\s*)(?=(?:i |i am |i'm |just |tbh |ngl |honestly |"
-            + "я |просто |честно )*(?:feels?|seems?|looks like|i think|i feel|i guess|i suspect|i heard|imo|imho|tryna|trying to|"
+            + "я |просто |честно )*(?:feels?|seems?|looks like|i think|i am thinking|i'm thinking|im thinking|i reckon|i bet|"
+            + "i feel|i guess|i suspect|i heard|imo|imho|tryna|trying to|"
             + "want(?:ed)? to (?:see|know|check|understand|size|decide|plan|gauge|time|manage)|wanna (?:see|know|check|size|decide|plan)|"
             + "trying to (?:decide|figure|size|gauge|plan)|curious|wondering|"
             + "кажется|по ощущениям|ощущение|имхо|вроде|походу|чувствую|хочу (?:понять|проверить|посмотреть|узнать)|"
@@ -337,7 +338,8 @@ public final class QuestionReader {
     }
 
     /** Words of a feeling or a joke: a later sentence with one of them and no question mark asks nothing. */
-    private static final Pattern FEELING = Pattern.compile("(?<![\\p{L}])(?:feels?|seems?|i think|i feel|i guess|imo|imho|"
+    private static final Pattern FEELING = Pattern.compile("(?<![\\p{L}])(?:feels?|seems?|i think|i am thinking|i'm thinking|"
+            + "i reckon|i feel|i guess|imo|imho|"
             + "lol|lmao|meme|always|never|кажется|кажутся|по ощущениям|имхо|лол|походу|вечно|всегда|"
             + "i trade|i fade|i hold|my bot|my setup|торгую|шорчу|лонгую|держу|мой бот|мой сетап|скальпер я|"
             + "правильно (?:я )?понимаю|я правильно понимаю|верно понимаю|am i right|if i understand)(?![\\p{L}])");
@@ -617,6 +619,12 @@ public final class QuestionReader {
     private static final Pattern MONTH_TO_MONTH = Pattern.compile("(?<![\\p{L}])(" + PeriodPhrases.monthPattern() + "|"
             + SHORT_RUSSIAN_MONTH + ")-(" + PeriodPhrases.monthPattern() + "|" + SHORT_RUSSIAN_MONTH + ")(?![\\p{L}])");
 
+    private static final Pattern THRESHOLD_IN_PARENTHESES = Pattern.compile("\\s*\\(((?:more than|over|above|under|below|"
+            + "less than|at least|>=?|<=?|больше|меньше|более|менее|свыше|от|не менее) ?-?\\d+(?:[.,]\\d+)? ?"
+            + "(?:%|pts|points|пункт\\p{L}*)?(?: or more| and up| и более)?)\\)");
+    private static final Pattern OWN_CLOCK = Pattern.compile("(?<=\\d:\\d\\d[^,;()]{0,20}),\\s*\\d{1,2}(?::\\d\\d)? ?(?:am|pm)? "
+            + "(?:for me|my time|here|у меня|по-моему|по моему)(?=\\s*[),.;]|$)");
+
     /** Lower case, ё→е, punctuation that carries nothing removed, misspellings and number words repaired. */
     static String normalize(String question) {
         String s = question.toLowerCase(Locale.ROOT)
@@ -627,6 +635,12 @@ public final class QuestionReader {
                 .replace("×", " x ");
         // "nasdaq 100", "ndx-100": the index's name, not a threshold of 100
         s = INDEX_NAME_100.matcher(s).replaceAll("$1");
+        // "a big rth gap down (more than 1%)": a threshold in parentheses says how big, as if written without them
+        if (s.indexOf('(') >= 0) {
+            s = THRESHOLD_IN_PARENTHESES.matcher(s).replaceAll(" $1");
+        }
+        // "9:30-10 ny time, 8pm for me": the trader's own clock beside New York's restates it
+        s = OWN_CLOCK.matcher(s).replaceAll("");
         // "рендж" is how many write "ренж"; "обьем" (a soft sign for the hard one) is "объем"
         s = s.replace("рендж", "ренж").replace("обьем", "объем");
         s = Shorthand.expand(SPACES.matcher(s).replaceAll(" ").strip());

@@ -1774,4 +1774,18 @@ class ReadingClassesTest {
         assertThat(month.step().atoms().get(0).timeframe()).isEqualTo("1M");
         assertThat(month.step().params().get("n").asInt()).isEqualTo(1);
     }
+
+    @Test
+    void aThresholdInParenthesesTheNextMorningAndTheLargestAverage() {
+        assertThat(read("avg change the next 2 days after a big gap up (more than 1.5%)")).contains("gap_pct > 1.5");
+        Reading morning = QuestionReader.read("after 2 red days in a row whats the chance of a gap down next morning");
+        assertThat(render(morning)).doesNotContain("MORNING");
+        assertThat(morning.step().params().get("offset").asInt()).isEqualTo(1);
+        // the trader's own clock beside New York's restates it
+        assertThat(QuestionReader.read("avg range 9:30-10:30 ny time, 3pm for me, in 2024").clarify()).isEmpty();
+        // "max avg range": the hours ranked by their average, not the largest range
+        Reading hours = QuestionReader.read("which hour has the max avg range in rth? i am thinking the first one");
+        assertThat(hours.step().params().get("aggregate").asText()).isEqualTo("mean");
+        assertThat(hours.step().atoms()).hasSize(1);
+    }
 }
