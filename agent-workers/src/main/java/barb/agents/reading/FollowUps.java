@@ -133,6 +133,14 @@ public final class FollowUps {
                         .contains(f.kind()));
     }
 
+    /** The days a rendered step is about: its period and conditions, without what it computes of them. */
+    private static String daysOf(String step) {
+        int in = step.indexOf(" in ");
+        int where = step.indexOf(" where ");
+        return (in < 0 ? "" : step.substring(in, where < in ? step.length() : where)) + "|"
+                + (where < 0 ? "" : step.substring(where));
+    }
+
     /** A bare number after a question about a run: "а 5", "and 7+?", "what about 3 in a row". */
     private static final java.util.regex.Pattern RUN_LENGTH_ONLY = java.util.regex.Pattern.compile(
             "^(?:(?:а|и|and|what about|how about|ok|ну)(?: если| if)? )?(\\d{1,2})(?: ?\\+| or more| и более)?"
@@ -187,6 +195,16 @@ public final class FollowUps {
             }
             if (out != null) {
                 return Optional.of(out);
+            }
+            // "(1) how many inside days (2) what % closed green" then "and next day green %?": a change that fits only
+            // some of the asks of the same days follows the last one (asks about different days, "the ovn high …
+            // and the low", are told apart by what the follow-up names)
+            boolean sameDays = java.util.Arrays.stream(steps).map(FollowUps::daysOf).distinct().count() == 1
+                    && QuestionReader.findings(question).stream()
+                            .noneMatch(f -> Set.of("break", "extreme", "metric").contains(f.kind()));
+            Optional<Reading> ofLast = sameDays ? resolve(question, memory, steps[steps.length - 1]) : Optional.empty();
+            if (ofLast.isPresent() && ofLast.get().step() != null && ofLast.get().clarify().isEmpty()) {
+                return ofLast;
             }
         }
         return resolve(question, memory, last);

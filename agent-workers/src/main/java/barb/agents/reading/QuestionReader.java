@@ -445,9 +445,32 @@ public final class QuestionReader {
     }
 
     /** The message cut where each further ask starts: one part for a message of one ask. */
+    /** "(1) … (2) …", "1) … 2) …": asks numbered by the trader. */
+    private static final Pattern NUMBERED_ASK = Pattern.compile("(?:^|\\s)\\(?([1-4])\\)\\s");
+
     private static List<String> parts(String question) {
         String lower = question.toLowerCase(Locale.ROOT);
         List<String> parts = new ArrayList<>();
+        // "2 things - (1) how many rth inside days in 2025 (2) what % of them closed green": each numbered ask is a part
+        List<Integer> starts = new ArrayList<>();
+        List<Integer> ends = new ArrayList<>();
+        Matcher numbered = NUMBERED_ASK.matcher(lower);
+        while (numbered.find()) {
+            if (Integer.parseInt(numbered.group(1)) != starts.size() + 1) {
+                break;
+            }
+            starts.add(numbered.start());
+            ends.add(numbered.end());
+        }
+        if (starts.size() >= 2) {
+            for (int i = 0; i < starts.size(); i++) {
+                parts.add(question.substring(ends.get(i), i + 1 < starts.size() ? starts.get(i + 1) : question.length()));
+            }
+            if (parts.stream().allMatch(QuestionReader::asks)) {
+                return parts;
+            }
+            parts.clear();
+        }
         Matcher scene = SCENE_END.matcher(lower);
         int colon = scene.find() ? scene.start() : -1;
         // a list of asks only after a colon or a spaced dash (the scene) and only when it names at least two of them

@@ -1788,4 +1788,17 @@ class ReadingClassesTest {
         assertThat(hours.step().params().get("aggregate").asText()).isEqualTo("mean");
         assertThat(hours.step().atoms()).hasSize(1);
     }
+
+    @Test
+    void numberedAsksAreReadOneByOneAndAFollowUpOfTheSameDaysFollowsTheLast() {
+        Reading two = QuestionReader.read("two qs: (1) how many outside days in 2024 (2) what % of them closed red");
+        assertThat(two.step().operation()).isEqualTo("count");
+        assertThat(two.more()).hasSize(1);
+        assertThat(render(new Reading(two.more().get(0), List.of(), null, List.of(), null)))
+                .contains("is_red = 1").contains("outside");
+        Memory both = after("count days in 2024 where pattern = outside_day" + FollowUps.STEP_SEPARATOR
+                + "probability of is_red = 1 in 2024 where pattern = outside_day");
+        assertThat(render(FollowUps.resolve("and next day red %?", both).orElseThrow()))
+                .contains("next day").contains("outside_day");
+    }
 }
