@@ -57,14 +57,12 @@ class TimeZonesTest {
     }
 
     @Test
-    void theCityNamedAfterAClockAndBareHoursOfAWindowAreReadInThatZone() {
-        assertThat(TimeZones.toNewYork("avg range 8:30 to 9:30 our time (chicago), in 2025"))
-                .isEqualTo("avg range 9:30 to 10:30, in 2025");
+    void bareHoursOfAWindowAreReadInTheZoneNamed() {
         // a bare hour is the one of the trading day: 2 to 3 in Chicago is the afternoon, 6 to 7 Pacific the morning
-        assertThat(TimeZones.toNewYork("and the last hour, 2 to 3 chicago")).isEqualTo("and the last hour, 15:00 to 16:00");
-        assertThat(TimeZones.toNewYork("first half hour (8:30-9 chicago)")).isEqualTo("first half hour (9:30-10:00)");
+        assertThat(TimeZones.toNewYork("and the last hour, 2 to 3 central time")).isEqualTo("and the last hour, 15:00 to 16:00");
+        assertThat(TimeZones.toNewYork("first half hour (8:30-9 central time)")).isEqualTo("first half hour (9:30-10:00)");
         assertThat(TimeZones.toNewYork("range 6 to 7 pacific time")).isEqualTo("range 9:00 to 10:00");
-        // the city in a story is no zone, nor is a window of days or points
+        // the city alone is no zone, nor is a window of days
         assertThat(TimeZones.toNewYork("i traded in chicago for years. avg range 9:30-10"))
                 .isEqualTo("i traded in chicago for years. avg range 9:30-10");
         assertThat(TimeZones.toNewYork("8:30 ct, 2 to 3 days later")).isEqualTo("9:30, 2 to 3 days later");
