@@ -60,6 +60,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-23", "catalogue/fresh-23.json");
         sets.put("fresh-24", "catalogue/fresh-24.json");
         sets.put("fresh-25", "catalogue/fresh-25.json");
+        sets.put("fresh-26", "catalogue/fresh-26.json");
         sets.put("fresh-27", "catalogue/fresh-27.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
