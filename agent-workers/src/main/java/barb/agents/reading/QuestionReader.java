@@ -93,6 +93,10 @@ public final class QuestionReader {
             return new Reading(null, List.of(), null, List.of(), null);
         }
         try {
+            Reading bothWays = eitherWay(question);
+            if (bothWays != null) {
+                return bothWays;
+            }
             String asked = withoutAsides(question);
             // "does the gap tell you anything about the rest of the day? i.e. correlation of gap % with the
             // open-to-close move": what follows "i.e." says the question exactly
@@ -144,6 +148,39 @@ public final class QuestionReader {
             LOG.warn("question reader failed on a question of {} characters", question.length(), e);
             return new Reading(null, List.of(), null, List.of(), null);
         }
+    }
+
+    /** "up or down more than 2%", "moved over 1.5% either way", "больше чем на 2% в любую сторону": a move of any sign. */
+    private static final Pattern EITHER_WAY = Pattern.compile("(?:(?:up or down|down or up|вверх или вниз|вниз или вверх)"
+            + " (?:by )?(?:more than|over|at least|>|больше(?: чем)? на|более чем на|больше|более) ?(\\d+(?:[.,]\\d+)?) ?%"
+            + "|(?:more than|over|at least|>|больше(?: чем)? на|более чем на) ?(\\d+(?:[.,]\\d+)?) ?%"
+            + " (?:either way|in either direction|each way|в любую сторону|в обе стороны|в ту или иную сторону))");
+
+    /**
+     * A move of either sign asked about: the plan language has no absolute move, so the question is asked twice, once
+     * for each direction, and both answers are shown (their sum is the move of any sign). Null when the question has
+     * no such move or either reading is incomplete.
+     */
+    private static Reading eitherWay(String question) {
+        String lower = question.toLowerCase(Locale.ROOT).replace('ё', 'е');
+        Matcher m = EITHER_WAY.matcher(lower);
+        if (!m.find()) {
+            return null;
+        }
+        String size = (m.group(1) != null ? m.group(1) : m.group(2)).replace(',', '.');
+        boolean russian = lower.matches("(?s).*\\p{IsCyrillic}.*");
+        String up = lower.substring(0, m.start()) + (russian ? "вырос больше чем на " : "up more than ") + size + "%"
+                + lower.substring(m.end());
+        String down = lower.substring(0, m.start()) + (russian ? "упал больше чем на " : "down more than ") + size + "%"
+                + lower.substring(m.end());
+        Reading rose = read(up);
+        Reading fell = read(down);
+        if (!complete(rose) || !complete(fell) || !rose.more().isEmpty() || !fell.more().isEmpty()
+                || !rose.step().operation().equals(fell.step().operation())) {
+            return null;
+        }
+        ParsedStep second = fell.step();
+        return rose.withMore(new ParsedStep("s2", second.operation(), second.atoms(), second.params()));
     }
 
     /**

@@ -1801,4 +1801,16 @@ class ReadingClassesTest {
         assertThat(render(FollowUps.resolve("and next day red %?", both).orElseThrow()))
                 .contains("next day").contains("outside_day");
     }
+
+    @Test
+    void aMoveOfEitherSignIsAskedForEachDirection() {
+        // it was a share of rises among falls of more than 2 %: a plan of another question
+        Reading r = QuestionReader.read("how often does nq close up or down more than 1.5% in 2023");
+        assertThat(r.step().params().get("outcome").asText()).isEqualTo("change_pct > 1.5");
+        assertThat(r.more()).hasSize(1);
+        assertThat(r.more().get(0).params().get("outcome").asText()).isEqualTo("change_pct < -1.5");
+        Reading ru = QuestionReader.read("сколько дней в 2024 нк двигался больше чем на 3% в любую сторону");
+        assertThat(render(ru)).contains("change_pct > 3");
+        assertThat(ru.more()).hasSize(1);
+    }
 }
