@@ -98,7 +98,7 @@ public final class Lexicon {
             rule("(?:pull|pulls|pulled|pulling|blew|blow|blows|blown|blowing|hold|holds|held|holding|look|looks|"
                     + "looked|looking|bring|brought|show|shows|showed|sum|summed|back|backed|line|lined|"
                     + "mess|messed|screw|screwed|rack|racked|tally|add|adds|added|dig|dug|whip|cook|"
-                    + "pick|picked|call|called|bring|brings|shake|shook|light|lit|tee|teed|pony|ponied) up(?![\\p{L}])",
+                    + "pick|picked|call|called|brings|shake|shook|light|lit|tee|teed|pony|ponied) up(?![\\p{L}])",
                     kv("filler", "")),
             // "compare with 2024, is it higher or lower", "сред за 2025 vs 2024, вырос или нет": which way the comparison
             // came out is asked, no rising or falling days picked
@@ -1638,7 +1638,7 @@ public final class Lexicon {
     private static List<String[]> volatileRank(Matcher m, String sort) {
         List<String[]> out = kv("rank", sort, "metric", "range");
         String unit = m.group(1);
-        boolean one = unit != null && !unit.matches(".*(?:s|и|ей|ь|ев|ов)$") || unit != null && unit.equals("день");
+        boolean one = unit != null && !unit.matches(".*(?:s|и|ы|ей|ев|ов)$");
         if (one) {
             out.add(new String[] {"ndefault", "1"});
         }
