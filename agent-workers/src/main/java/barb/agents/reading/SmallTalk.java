@@ -162,8 +162,8 @@ public final class SmallTalk {
         }
         // "thanks kid, youre sharper than half the clerks i ever had", "thanks, best bot ever": a compliment's "ever"
         // and "best" rank nothing when no measure, period or kind of day is named and nothing is asked
-        if (!text.contains("?") && found.stream().allMatch(f -> Set.of("filler", "connector", "rank", "ndefault").contains(f.kind())
-                || f.kind().equals("when") && f.value().equals("all"))) {
+        if (!text.contains("?") && found.stream().allMatch(f -> Set.of("filler", "connector", "rank", "ndefault")
+                .contains(f.kind()) || f.kind().equals("when") && f.value().equals("all"))) {
             return true;
         }
         // only "difference" or "vs" was read: showing or counting days ("спасибо, покажи дни") is still a request

@@ -19,7 +19,8 @@ final class TimeZones {
             + "(?![\\p{L}])|(?<![\\p{L}])(central time|chicago time|по чикаго|чикагскому времени|по чикагскому|pacific time)"
             + "(?![\\p{L}])");
     /**
-     * A window of hours said in the named zone where a side has no minutes ("2 to 3 central time", "8:30-9 ct").
+     * A window of hours said in the named zone where a side has no minutes ("2 to 3 central time", "8:30-9 pacific
+     * time").
      */
     private static final Pattern BARE_WINDOW = Pattern.compile("(?<![\\d:.])(\\d{1,2})(?::(\\d\\d))?( ?(?:to|till|until|-|до) ?)"
             + "(\\d{1,2})(?::(\\d\\d))?(?![\\d:.%]| ?(?:am|pm|a\\.m|p\\.m|pts|points|x|days?|%|h|hrs?|hours?|час\\p{L}*|дн\\p{L}*)(?![\\p{L}]))");
@@ -44,7 +45,8 @@ final class TimeZones {
 
     /**
      * A bare hour of the zone as a clock time: the morning's or the afternoon's, whichever falls in New York's
-     * trading day (07:00–17:00 there), the morning's when both do ("2 to 3 chicago" is 14:00, "6 to 7 pt" 6:00).
+     * trading day (07:00–17:00 there), the morning's when both do ("2 to 3 central time" is 14:00, "6 to 7 pacific
+     * time" 6:00).
      */
     private static String clockOf(String hour, String minute, int shift) {
         int h = Integer.parseInt(hour);
