@@ -109,6 +109,10 @@ public final class Lexicon {
             // the average (read before "max" is a statistic of its own)
             rule("(?:the )?(?:max|maximum|highest|biggest|largest|макс\\p{L}*|наибольш\\p{L}*|самы\\p{L}* больш\\p{L}*)"
                     + "(?= (?:avg|average|mean|средн\\p{L}*)(?![\\p{L}]))", kv("rank", "desc")),
+            // "which weekday gets the most gap ups", "в какой месяц больше всего красных дней": the most days of a kind,
+            // a count per group (StepBuilder; "most volatile" is a measure)
+            rule("(?<=(?:has|have|had|gets|get|got|sees|saw|with) (?:the )?)most(?![\\p{L}])(?! (?:volatile|of))|"
+                    + "больше всего(?= (?:\\p{L}+ ){0,2}(?:дн\\p{L}*|гэп\\p{L}*|сесси\\p{L}*|раз))", kv("mostdays", "")),
             // "ну как обычно", "the usual stats", "as always": what the trader always asks, which Barb does not know
             rule("(?:ну |да )?как (?:обычно|всегда)|as (?:usual|always)|the usual(?: stuff| stats| numbers)?|same (?:thing|stuff) as always",
                     kv("filler", "")),

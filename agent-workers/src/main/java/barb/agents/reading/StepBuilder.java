@@ -168,7 +168,8 @@ final class StepBuilder {
 
     /** Kinds of findings that are no data of their own. */
     private static final Set<String> NOT_DATA = Set.of("filler", "connector", "or", "vs", "goal", "after",
-            "whenword", "complement", "apart", "vague", "combined", "vaguetime", "zone", "etzone", "prefer", "predicate");
+            "whenword", "complement", "apart", "vague", "combined", "vaguetime", "zone", "etzone", "prefer", "predicate",
+            "mostdays");
 
     /** True when some finding names data (a metric, a period, a filter, an operation …). */
     static boolean isDataLike(List<Lexicon.Finding> findings) {
@@ -795,6 +796,12 @@ final class StepBuilder {
         }
         if (operation == Operation.CORRELATION) {
             atoms = inPercentBeside(atoms);
+        }
+        // "which weekday gets the most gap ups": how many such days each group has, most first
+        if (operation == Operation.GROUP && has("mostdays") && !has("metric") && !has("agg")) {
+            atoms = atoms.stream().map(a -> new Atom(a.when(), "days", a.filter(), a.timeframe())).toList();
+            params.remove("aggregate");
+            params.put("sort", "desc");
         }
         ParsedStep step = new ParsedStep("s1", operation.wireName(), atoms, params);
         return new Reading(step, clarify, null, List.of(), goal(operation, ranking, atoms));

@@ -122,7 +122,8 @@ public final class StepPlanner {
             }
         }
         String aggregate = p.aggregate;
-        if (aggregate == null && (operation == Operation.AGGREGATE || operation == Operation.GROUP)) {
+        // a group of days with no measure counts them ("which weekday gets the most gap ups")
+        if (aggregate == null && (operation == Operation.AGGREGATE || operation == Operation.GROUP && metric != null)) {
             aggregate = "mean";
         }
         FilterText.Filters f = a.filters();

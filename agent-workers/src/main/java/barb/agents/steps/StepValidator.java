@@ -233,7 +233,10 @@ public final class StepValidator {
     private static void setDefaultParams(ObjectNode step, ObjectNode params, String path,
                                          List<ValidatorChange> changes) {
         Operation operation = Operation.parse(step.path("operation").asText()).orElse(null);
-        if ((operation == Operation.AGGREGATE || operation == Operation.GROUP) && !params.hasNonNull("aggregate")) {
+        // a group of days with no measure counts them
+        boolean countsDays = "days".equals(step.path("atoms").path(0).path("what").asText());
+        if ((operation == Operation.AGGREGATE || operation == Operation.GROUP && !countsDays)
+                && !params.hasNonNull("aggregate")) {
             setParam(step, params, "aggregate", new TextNode("mean"), path, "no aggregate given: the mean", changes);
         }
         if (operation == Operation.TOP_N && !params.hasNonNull("n")) {

@@ -1813,4 +1813,17 @@ class ReadingClassesTest {
         assertThat(render(ru)).contains("change_pct > 3");
         assertThat(ru.more()).hasSize(1);
     }
+
+    @Test
+    void theGroupWithTheMostDaysOfAKindCountsThem() {
+        Reading r = QuestionReader.read("which month has the most green days since 2020");
+        assertThat(r.step().operation()).isEqualTo("group");
+        assertThat(r.step().atoms().get(0).what()).isEqualTo("days");
+        assertThat(r.step().params().has("aggregate")).isFalse();
+        assertThat(QuestionReader.read("в какой день недели больше всего гэпов вниз").step().atoms().get(0).what())
+                .isEqualTo("days");
+        // the most volatile is a measure, not a count
+        assertThat(QuestionReader.read("which weekday has the most volatile sessions in rth").step().atoms().get(0)
+                .what()).isEqualTo("range");
+    }
 }

@@ -41,6 +41,18 @@ class StepPlannerTest {
     }
 
     @Test
+    void aGroupOfDaysWithNoMeasureCountsThemAndAGroupOfAMeasureAveragesIt() {
+        Plan days = planOf("{'id': 's1', 'operation': 'group', 'atoms': [{'when': '2024', 'what': 'days', "
+                + "'filter': 'is_red = 1', 'timeframe': '1D'}], 'params': {'group_by': 'month', 'sort': 'desc'}}");
+        // the executor counts each group's days; an aggregate without a metric is refused there
+        assertThat(days.metric()).isNull();
+        assertThat(days.aggregate()).isNull();
+        Plan range = planOf("{'id': 's1', 'operation': 'group', 'atoms': [{'when': '2024', 'what': 'range', "
+                + "'filter': '', 'timeframe': '1D'}], 'params': {'group_by': 'month'}}");
+        assertThat(range.aggregate()).isEqualTo("mean");
+    }
+
+    @Test
     void aDayWithoutAYearIsLabelledAsTheDayItResolvedTo() {
         Plan one = planOf("{'id': 's1', 'operation': 'snapshot', 'atoms': [{'when': '--11-28', 'what': 'days', "
                 + "'filter': '', 'timeframe': '1D'}]}");

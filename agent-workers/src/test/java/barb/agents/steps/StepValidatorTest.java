@@ -76,6 +76,18 @@ class StepValidatorTest {
     }
 
     @Test
+    void aGroupOfDaysGetsNoAggregateAndAGroupOfAMeasureTheMean() {
+        StepValidator.Validated days = validate("""
+                [{"id": "s1", "operation": "group", "atoms": [{"when": "2024", "what": "days", "filter": "is_red = 1",
+                  "timeframe": "1D"}], "params": {"group_by": "month"}}]""");
+        assertThat(Json.tree(days.steps().get(0)).at("/params/aggregate").isMissingNode()).isTrue();
+        StepValidator.Validated range = validate("""
+                [{"id": "s1", "operation": "group", "atoms": [{"when": "2024", "what": "range", "filter": "",
+                  "timeframe": "1D"}], "params": {"group_by": "month"}}]""");
+        assertThat(Json.tree(range.steps().get(0)).at("/params/aggregate").asText()).isEqualTo("mean");
+    }
+
+    @Test
     void timeframesFollowTheOperation() {
         StepValidator.Validated formation = validate("""
                 [{"id": "s1", "operation": "formation", "atoms": [{"when": "all", "what": "high",
