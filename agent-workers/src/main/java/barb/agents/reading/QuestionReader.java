@@ -699,8 +699,11 @@ public final class QuestionReader {
         if (s.indexOf('(') >= 0) {
             s = THRESHOLD_IN_PARENTHESES.matcher(s).replaceAll(" $1");
         }
-        // "9:30-10 ny time, 8pm for me": the trader's own clock beside New York's restates it
-        s = OWN_CLOCK.matcher(s).replaceAll("");
+        // "9:30-10 ny time, 8pm for me": the trader's own clock beside New York's restates it (normalize runs many
+        // times per question: the pattern runs only where a clock is)
+        if (s.indexOf(':') >= 0) {
+            s = OWN_CLOCK.matcher(s).replaceAll("");
+        }
         // "рендж" is how many write "ренж"; "обьем" (a soft sign for the hard one) is "объем"
         s = s.replace("рендж", "ренж").replace("обьем", "объем");
         s = Shorthand.expand(SPACES.matcher(s).replaceAll(" ").strip());
