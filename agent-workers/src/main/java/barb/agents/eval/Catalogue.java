@@ -63,6 +63,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-26", "catalogue/fresh-26.json");
         sets.put("fresh-27", "catalogue/fresh-27.json");
         sets.put("fresh-28", "catalogue/fresh-28.json");
+        sets.put("fresh-29", "catalogue/fresh-29.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
