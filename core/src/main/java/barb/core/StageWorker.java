@@ -63,6 +63,13 @@ public final class StageWorker implements AutoCloseable {
     private final Settings settings;
     private final String agent;
     private final StageMetrics metrics;
+    private final PipelineMetrics pipelineMetrics;
+    /** This worker's own stage. */
+    private final Link own;
+    /** Stages run in this worker's threads when a step hands a request over to them (see {@link #chaining}). */
+    private volatile Map<Stage, Link> chain = Map.of();
+    /** More steps than stages in one chain means a loop: the request goes on through the next stage's topic. */
+    private static final int MAX_CHAIN = Stage.values().length;
     private CancelledRequests cancels;
     private final boolean ownsCancels;
     private final OffsetTracker tracker = new OffsetTracker();
@@ -127,8 +134,32 @@ public final class StageWorker implements AutoCloseable {
         this.settings = settings;
         this.agent = handler.stage().agentName();
         this.metrics = metrics.stage(agent);
+        this.pipelineMetrics = metrics;
+        this.own = new Link(handler, agent, this.metrics);
         this.permits = new Semaphore(settings.maxInFlight());
         this.handlerBackoff = new Backoff(settings.retryBackoff(), settings.retryBackoff().multipliedBy(8));
+    }
+
+    /**
+     * Stages whose handlers this worker runs itself, in the same thread, when a step hands a request over to them,
+     * as Kafka Streams runs the processors of a sub-topology or Flink chains operators: the request skips their
+     * topics (no envelope written, sent, fetched and read again per hop, no wait for the broker in between), while
+     * every step keeps its step_start and step_end, its meters, retries, deadline and cancellation checks. A step
+     * whose next stage is not among these sends its envelope to that stage's topic as before. What the chain caused
+     * is committed as one: a crash redoes the chain from its first record, and its repeated steps are dropped
+     * downstream by (request_id, step) like any redone record. Called again while the worker runs, it takes
+     * effect at the next step that ends.
+     */
+    public StageWorker chaining(Collection<StageHandler> handlers) {
+        Map<Stage, Link> links = new java.util.EnumMap<>(Stage.class);
+        for (StageHandler h : handlers) {
+            if (h.stage() != handler.stage()) {
+                String name = h.stage().agentName();
+                links.put(h.stage(), new Link(h, name, pipelineMetrics.stage(name)));
+            }
+        }
+        this.chain = links;
+        return this;
     }
 
     public StageWorker start() {
@@ -311,93 +342,144 @@ public final class StageWorker implements AutoCloseable {
         } catch (ContractException e) {
             log.warn("stage {}: bad record {}-{}@{} sent to the DLQ: {}", agent, rec.topic(), rec.partition(),
                     rec.offset(), e.getMessage());
-            return counted(sendAll(List.of(deadLetter(rec, e))), metrics::deadLettered);
+            return counted(sendAll(List.of(deadLetter(agent, rec, e))), metrics::deadLettered);
         }
         String redrivenFrom = DeadLetters.redrivenFrom(rec.headers());
         OptionalLong redriveDeadline = DeadLetters.redriveDeadline(rec.headers());
         if (redriveDeadline.isPresent() && redriveDeadline.getAsLong() > env.deadlineMs()) {
             env = env.withDeadlineMs(redriveDeadline.getAsLong());
         }
-        long now = System.currentTimeMillis();
-        if (now >= env.deadlineMs()) {
-            return counted(sendAll(failure(env, "deadline_exceeded",
-                    "The request ran out of time before the " + agent + " step could start.", 0, null,
-                    redrivenFrom)), metrics::failed);
-        }
-        if (cancels.isCancelled(env.requestId())) {
-            log.info("stage {}: request {} was cancelled; not handling it", agent, env.requestId());
-            return counted(sendAll(cancelled(env, redrivenFrom, now)), metrics::cancelled);
-        }
-        // The step_start is not waited for before the handler runs (a round trip per hop): whatever the step ends
-        // with is sent only once it is acknowledged, and resent with it when it failed (ordered by key either way).
-        Started start = new Started(event(BarbEvent.stepStart(env, agent, now)));
-        long started = System.nanoTime();
-        for (int attempt = 1; ; attempt++) {
-            try {
-                StageOutcome outcome = runHandler(env);
-                long durationMs = (System.nanoTime() - started) / 1_000_000;
-                if (cancels.isCancelled(env.requestId())) {
-                    // Cancelled while the handler ran: its outcome goes nowhere.
-                    return counted(start.then(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
-                }
-                return start.then(outcomeRecords(env, outcome, durationMs, redrivenFrom));
-            } catch (RequestCancelled e) {
-                long durationMs = (System.nanoTime() - started) / 1_000_000;
-                log.info("stage {}: request {} was cancelled while being handled; handler stopped", agent,
-                        env.requestId());
-                return counted(start.then(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        Outbox outbox = new Outbox();
+        Link link = own;
+        for (int hop = 0; ; hop++) {
+            long now = System.currentTimeMillis();
+            if (now >= env.deadlineMs()) {
+                outbox.send(failure(link.agent(), env, "deadline_exceeded",
+                        "The request ran out of time before the " + link.agent() + " step could start.", 0, null,
+                        redrivenFrom), link.metrics()::failed);
+                return outbox.flush();
+            }
+            if (cancels.isCancelled(env.requestId())) {
+                log.info("stage {}: request {} was cancelled; not handling it", link.agent(), env.requestId());
+                outbox.send(cancelled(link.agent(), env, redrivenFrom, now), link.metrics()::cancelled);
+                return outbox.flush();
+            }
+            // The step_start is not waited for before the handler runs (a round trip per hop): the step's end is
+            // sent after it on the same key, and everything is sent again in order when any of it failed.
+            outbox.send(List.of(event(BarbEvent.stepStart(env, link.agent(), now))), null);
+            Step step = runStep(link, env, rec, redrivenFrom, hop);
+            if (step == null) {
                 return false;
-            } catch (TimeoutException e) {
-                long durationMs = (System.nanoTime() - started) / 1_000_000;
-                return counted(start.then(failure(env, "timeout",
-                        "The " + agent + " step took too long and was stopped.", durationMs, null, redrivenFrom)),
-                        metrics::failed);
-            } catch (Exception e) {
-                Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-                FailureClassifier.Kind kind = FailureClassifier.afterAttempt(cause, attempt, settings.maxAttempts());
-                long durationMs = (System.nanoTime() - started) / 1_000_000;
-                if (kind == FailureClassifier.Kind.RETRY && cancels.isCancelled(env.requestId())) {
-                    return counted(start.then(cancelledDuringStep(env, durationMs, redrivenFrom)), metrics::cancelled);
+            }
+            outbox.send(step.records(), step.count());
+            if (step.chainedTo() == null) {
+                return outbox.flush();
+            }
+            env = step.advanced();
+            link = step.chainedTo();
+        }
+    }
+
+    /**
+     * Runs one step with its retries.
+     *
+     * @return what the step caused, and the stage this thread runs next when it is chained; null when the thread
+     * was interrupted (the worker stops; the record is redone elsewhere)
+     */
+    private Step runStep(Link link, RequestEnvelope env, ConsumerRecord<String, byte[]> rec, String redrivenFrom,
+                         int hop) {
+        String stepAgent = link.agent();
+        StageMetrics m = link.metrics();
+        // The first stage's records are counted as handled by the poll loop; a chained one counts its own here.
+        Runnable handled = link == own ? null : m::handled;
+        long started = System.nanoTime();
+        if (link != own) {
+            m.started();
+        }
+        try {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    StageOutcome outcome = runHandler(link, env);
+                    long durationMs = (System.nanoTime() - started) / 1_000_000;
+                    if (cancels.isCancelled(env.requestId())) {
+                        // Cancelled while the handler ran: its outcome goes nowhere.
+                        return Step.ended(cancelledDuringStep(stepAgent, env, durationMs, redrivenFrom),
+                                both(handled, m::cancelled));
+                    }
+                    return afterOutcome(link, env, outcome, durationMs, redrivenFrom, hop, handled);
+                } catch (RequestCancelled e) {
+                    long durationMs = (System.nanoTime() - started) / 1_000_000;
+                    log.info("stage {}: request {} was cancelled while being handled; handler stopped", stepAgent,
+                            env.requestId());
+                    return Step.ended(cancelledDuringStep(stepAgent, env, durationMs, redrivenFrom),
+                            both(handled, m::cancelled));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return null;
+                } catch (TimeoutException e) {
+                    long durationMs = (System.nanoTime() - started) / 1_000_000;
+                    return Step.ended(failure(stepAgent, env, "timeout",
+                            "The " + stepAgent + " step took too long and was stopped.", durationMs, null,
+                            redrivenFrom), both(handled, m::failed));
+                } catch (Exception e) {
+                    Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+                    FailureClassifier.Kind kind = FailureClassifier.afterAttempt(cause, attempt,
+                            settings.maxAttempts());
+                    long durationMs = (System.nanoTime() - started) / 1_000_000;
+                    if (kind == FailureClassifier.Kind.RETRY && cancels.isCancelled(env.requestId())) {
+                        return Step.ended(cancelledDuringStep(stepAgent, env, durationMs, redrivenFrom),
+                                both(handled, m::cancelled));
+                    }
+                    if (kind == FailureClassifier.Kind.RETRY) {
+                        log.info("stage {}: attempt {} for request {} failed, retrying: {}", stepAgent, attempt,
+                                env.requestId(), cause.toString());
+                        m.retried();
+                        sleep(handlerBackoff.after(attempt).toMillis());
+                        continue;
+                    }
+                    log.warn("stage {}: request {} failed: {}", stepAgent, env.requestId(), cause.toString(), cause);
+                    List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
+                    Runnable count = both(handled, m::failed);
+                    if (kind == FailureClassifier.Kind.DEAD_LETTER) {
+                        // A chained stage's dead letter holds the record the chain started from: re-driving it
+                        // runs the chain again from there.
+                        out.add(deadLetter(stepAgent, rec, cause));
+                        count = both(count, m::deadLettered);
+                    }
+                    out.addAll(failure(stepAgent, env, FailureClassifier.code(cause),
+                            FailureClassifier.userMessage(cause, stepAgent), durationMs, cause.toString(),
+                            redrivenFrom));
+                    return Step.ended(out, count);
                 }
-                if (kind == FailureClassifier.Kind.RETRY) {
-                    log.info("stage {}: attempt {} for request {} failed, retrying: {}", agent, attempt,
-                            env.requestId(), cause.toString());
-                    metrics.retried();
-                    sleep(handlerBackoff.after(attempt).toMillis());
-                    continue;
-                }
-                log.warn("stage {}: request {} failed: {}", agent, env.requestId(), cause.toString(), cause);
-                List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
-                if (kind == FailureClassifier.Kind.DEAD_LETTER) {
-                    out.add(deadLetter(rec, cause));
-                }
-                out.addAll(failure(env, FailureClassifier.code(cause), FailureClassifier.userMessage(cause, agent),
-                        durationMs, cause.toString(), redrivenFrom));
-                if (!start.then(out)) {
-                    return false;
-                }
-                metrics.failed();
-                if (kind == FailureClassifier.Kind.DEAD_LETTER) {
-                    metrics.deadLettered();
-                }
-                return true;
+            }
+        } finally {
+            if (link != own) {
+                m.ended();
             }
         }
     }
 
-    private StageOutcome runHandler(RequestEnvelope env) throws Exception {
+    private static Runnable both(Runnable first, Runnable second) {
+        if (first == null) {
+            return second;
+        }
+        return () -> {
+            first.run();
+            second.run();
+        };
+    }
+
+    private StageOutcome runHandler(Link link, RequestEnvelope env) throws Exception {
         long remaining = Math.min(settings.stageTimeout().toMillis(), env.deadlineMs() - System.currentTimeMillis());
         if (remaining <= 0) {
             throw new TimeoutException("deadline");
         }
         long started = System.nanoTime();
-        Future<StageOutcome> f = workers.submit(() -> handler.handle(env));
+        Future<StageOutcome> f = workers.submit(() -> link.handler().handle(env));
         try {
             return awaitHandler(f, remaining, env.requestId());
         } finally {
-            metrics.handlerCall(System.nanoTime() - started);
+            link.metrics().handlerCall(System.nanoTime() - started);
         }
     }
 
@@ -429,33 +511,43 @@ public final class StageWorker implements AutoCloseable {
         }
     }
 
-    /** @param redrivenFrom the dead letter this request's record was re-driven from, or null */
-    private List<ProducerRecord<String, byte[]>> outcomeRecords(RequestEnvelope env, StageOutcome outcome,
-                                                               long durationMs, String redrivenFrom) {
+    /**
+     * The records of a step that ended with an outcome: its step_end and client messages, then the next stage's
+     * envelope or the request's end; when the next stage is chained to this worker, nothing more: that stage runs
+     * next in this thread.
+     *
+     * @param redrivenFrom the dead letter this request's record was re-driven from, or null
+     */
+    private Step afterOutcome(Link link, RequestEnvelope env, StageOutcome outcome, long durationMs,
+                              String redrivenFrom, int hop, Runnable handled) {
         long now = System.currentTimeMillis();
         RequestEnvelope state = outcome.envelope();
         List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
-        out.add(event(BarbEvent.stepEnd(state, agent, outcome.input(), outcome.output(), outcome.usage(),
+        out.add(event(BarbEvent.stepEnd(state, link.agent(), outcome.input(), outcome.output(), outcome.usage(),
                 durationMs, now)));
         Map<EventType, Integer> perType = new java.util.EnumMap<>(EventType.class);
         for (StageOutcome.ClientMessage m : outcome.messages()) {
             int index = perType.merge(m.type(), 1, Integer::sum) - 1;
             out.add(event(new BarbEvent(BarbEvent.SCHEMA_VERSION, m.type(), env.requestId(), env.chatId(),
-                    env.userId(), env.step(), agent, now, m.payload(), index)));
+                    env.userId(), env.step(), link.agent(), now, m.payload(), index)));
         }
-        RequestEnvelope advanced = state.advanced(agent, outcome.usage());
-        if (outcome.next() != null) {
-            ProducerRecord<String, byte[]> next = new ProducerRecord<>(outcome.next().topic(), env.requestId(),
-                    Json.toBytes(advanced));
-            if (redrivenFrom != null) {
-                // The next stages must know too: the completion of a re-driven request leaves the chat alone.
-                next.headers().add(DeadLetters.REDRIVE_FROM, DeadLetters.bytes(redrivenFrom));
-            }
-            out.add(next);
-            return out;
+        RequestEnvelope advanced = state.advanced(link.agent(), outcome.usage());
+        if (outcome.next() == null) {
+            out.addAll(completion(advanced, outcome.finish(), true, now, redrivenFrom));
+            return Step.ended(out, handled);
         }
-        out.addAll(completion(advanced, outcome.finish(), true, now, redrivenFrom));
-        return out;
+        Link chained = hop < MAX_CHAIN ? chain.get(outcome.next()) : null;
+        if (chained != null) {
+            return new Step(out, handled, advanced, chained);
+        }
+        ProducerRecord<String, byte[]> next = new ProducerRecord<>(outcome.next().topic(), env.requestId(),
+                Json.toBytes(advanced));
+        if (redrivenFrom != null) {
+            // The next stages must know too: the completion of a re-driven request leaves the chat alone.
+            next.headers().add(DeadLetters.REDRIVE_FROM, DeadLetters.bytes(redrivenFrom));
+        }
+        out.add(next);
+        return Step.ended(out, handled);
     }
 
     /**
@@ -483,7 +575,8 @@ public final class StageWorker implements AutoCloseable {
     }
 
     /** A cancelled request that this stage did not start: the cancelled event, the chat state and done. */
-    private List<ProducerRecord<String, byte[]>> cancelled(RequestEnvelope env, String redrivenFrom, long now) {
+    private List<ProducerRecord<String, byte[]>> cancelled(String agent, RequestEnvelope env, String redrivenFrom,
+                                                          long now) {
         List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
         out.add(event(BarbEvent.cancelled(env, agent, now)));
         out.addAll(cancelledCompletion(env, now, redrivenFrom));
@@ -491,8 +584,8 @@ public final class StageWorker implements AutoCloseable {
     }
 
     /** A step that was stopped (or whose outcome was dropped) still gets its trace row, then as above. */
-    private List<ProducerRecord<String, byte[]>> cancelledDuringStep(RequestEnvelope env, long durationMs,
-                                                                    String redrivenFrom) {
+    private List<ProducerRecord<String, byte[]>> cancelledDuringStep(String agent, RequestEnvelope env,
+                                                                    long durationMs, String redrivenFrom) {
         long now = System.currentTimeMillis();
         List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
         out.add(event(BarbEvent.stepEnd(env, agent, Json.object(), Json.object().put("cancelled", true), null,
@@ -522,8 +615,9 @@ public final class StageWorker implements AutoCloseable {
     }
 
     /** A failed step still gets its trace row, an error the client sees and a completed chat log. */
-    private List<ProducerRecord<String, byte[]>> failure(RequestEnvelope env, String code, String userMessage,
-                                                        long durationMs, String detail, String redrivenFrom) {
+    private List<ProducerRecord<String, byte[]>> failure(String agent, RequestEnvelope env, String code,
+                                                        String userMessage, long durationMs, String detail,
+                                                        String redrivenFrom) {
         long now = System.currentTimeMillis();
         List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
         var output = Json.object().put("error", code).put("message", userMessage);
@@ -542,7 +636,8 @@ public final class StageWorker implements AutoCloseable {
         return EventRecords.of(e);
     }
 
-    private ProducerRecord<String, byte[]> deadLetter(ConsumerRecord<String, byte[]> rec, Throwable cause) {
+    private static ProducerRecord<String, byte[]> deadLetter(String agent, ConsumerRecord<String, byte[]> rec,
+                                                             Throwable cause) {
         return DeadLetters.of(rec, DeadLetters.Failure.of(agent, cause), System.currentTimeMillis());
     }
 
@@ -554,43 +649,67 @@ public final class StageWorker implements AutoCloseable {
         return sent;
     }
 
-    /** A step_start sent without waiting; {@link #then} sends what follows it once it is acknowledged. */
-    private final class Started {
-        private final ProducerRecord<String, byte[]> record;
-        private final Future<RecordMetadata> ack;
+    /** One step's records, and the stage to run next in this thread when the step handed over to a chained one. */
+    private record Step(List<ProducerRecord<String, byte[]>> records, Runnable count, RequestEnvelope advanced,
+                        Link chainedTo) {
+        static Step ended(List<ProducerRecord<String, byte[]>> records, Runnable count) {
+            return new Step(records, count, null, null);
+        }
+    }
 
-        Started(ProducerRecord<String, byte[]> record) {
-            this.record = record;
-            Future<RecordMetadata> sent;
-            try {
-                sent = producer.send(record);
-            } catch (RuntimeException e) {
-                sent = null;
+    /** A stage this worker runs: its own, or one chained to it. */
+    private record Link(StageHandler handler, String agent, StageMetrics metrics) {
+    }
+
+    /**
+     * What one record causes, sent as it is made without waiting (a chained step's events reach the client as the
+     * step ends), then acknowledged together: {@link #flush} waits for every acknowledgement and, when any send
+     * failed, sends everything again in order (what arrives twice is dropped downstream by request and step).
+     * Meters are counted only once everything is in Kafka (a record that is redone is counted then).
+     */
+    private final class Outbox {
+        private final List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
+        private final List<Future<RecordMetadata>> acks = new ArrayList<>();
+        private final List<Runnable> counts = new ArrayList<>();
+        private boolean sendFailed;
+
+        void send(List<ProducerRecord<String, byte[]>> more, Runnable count) {
+            for (ProducerRecord<String, byte[]> r : more) {
+                records.add(r);
+                if (sendFailed) {
+                    continue;
+                }
+                try {
+                    acks.add(producer.send(r));
+                } catch (RuntimeException e) {
+                    // Nothing after it is sent either, so the order on the key holds when flush sends it all again.
+                    sendFailed = true;
+                }
             }
-            this.ack = sent;
+            if (count != null) {
+                counts.add(count);
+            }
         }
 
-        /** Sends {@code records} after the step_start, which is sent again first when it did not make it. */
-        boolean then(List<ProducerRecord<String, byte[]>> records) {
-            boolean acked = false;
-            if (ack != null) {
+        /** True when everything is durably in Kafka; false when the worker stops first (the record is redone). */
+        boolean flush() {
+            boolean acked = !sendFailed;
+            for (int i = 0; acked && i < acks.size(); i++) {
                 try {
-                    ack.get();
-                    acked = true;
+                    acks.get(i).get();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return false;
                 } catch (ExecutionException | RuntimeException e) {
                     log.warn("stage {}: produce failed, retrying: {}", agent, e.toString());
+                    acked = false;
                 }
             }
-            if (acked) {
-                return sendAll(records);
+            if (!acked && !sendAll(records)) {
+                return false;
             }
-            List<ProducerRecord<String, byte[]>> all = new ArrayList<>(records.size() + 1);
-            all.add(record);
-            all.addAll(records);
-            return sendAll(all);
+            counts.forEach(Runnable::run);
+            return true;
         }
     }
 

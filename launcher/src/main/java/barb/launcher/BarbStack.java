@@ -77,6 +77,12 @@ final class BarbStack implements AutoCloseable {
     private KafkaSettings kafka;
     private StageWorker.Settings workerSettings;
     private CancelledRequests cancels;
+    /** Which stages of this process run chained (BARB_STAGE_CHAIN). */
+    private StageChain chain = StageChain.OFF;
+    /** The handlers of this process that its workers run chained. */
+    private List<StageHandler> chained = List.of();
+    /** Stages of this process whose handler calls a model (Gemini, or the benchmarks' simulated latency). */
+    private final Set<Stage> modelStages = EnumSet.noneOf(Stage.class);
     /** Every meter of this process; the gateway serves them at /metrics when it runs here. */
     private ProcessMetrics metrics;
     private PipelineMetrics pipelineMetrics;
@@ -204,15 +210,20 @@ final class BarbStack implements AutoCloseable {
             stageProducer = producer;
             started.push(new Running("producer of the stages", () -> producer.close(Duration.ofSeconds(5))));
         }
+        chain = StageChain.fromEnv(env);
+        chained = handlers.stream().filter(h -> chains(h.stage())).toList();
         for (StageHandler h : handlers) {
             StageWorker w = new StageWorker(h, kafka, workerSettings, pipelineMetrics, cancels, stageProducer)
+                    .chaining(chained)
                     .start();
             workers.add(w);
             started.push(new Running(STAGE_PREFIX + w.agent(), w));
         }
         awaitAssigned(workers.stream().map(w -> (java.util.function.BooleanSupplier) w::isAssigned).toList(),
                 "stage workers");
-        log.info("[5/7] Stages: {} running ({} ms)", workers.stream().map(StageWorker::agent).toList(), ms(t0));
+        log.info("[5/7] Stages: {} running ({} ms); chained in one thread ({}={}): {}",
+                workers.stream().map(StageWorker::agent).toList(), ms(t0), StageChain.VARIABLE, chain.value(),
+                chained.stream().map(h -> h.stage().agentName()).toList());
 
         if (parts.contains(Part.TRACE_SINK)) {
             traceSink = TraceSink.start(kafka, db, TraceSink.Settings.fromEnv(env), metrics.registry());
@@ -266,10 +277,27 @@ final class BarbStack implements AutoCloseable {
         List<StageHandler> chosen = new ArrayList<>();
         for (StageHandler h : byStage.values()) {
             if (stages.contains(h.stage())) {
-                chosen.add(latency == null ? h : latency.around(h));
+                StageHandler run = latency == null ? h : latency.around(h);
+                chosen.add(run);
+                if (selection.gemini(h.stage()) || run != h) {
+                    modelStages.add(h.stage());
+                }
             }
         }
         return chosen;
+    }
+
+    private void rechain(List<StageHandler> handlers) {
+        chained = List.copyOf(handlers);
+        workers.forEach(w -> w.chaining(chained));
+    }
+
+    /** Whether a stage of this process runs chained: never one that calls a model. */
+    private boolean chains(Stage stage) {
+        if (chain == StageChain.OFF || modelStages.contains(stage)) {
+            return false;
+        }
+        return stage != Stage.EXECUTOR || chain == StageChain.RULES_AND_EXECUTOR;
     }
 
     private static void awaitAssigned(List<java.util.function.BooleanSupplier> checks, String what)
@@ -360,15 +388,27 @@ final class BarbStack implements AutoCloseable {
                 w.kill();
                 workers.remove(w);
                 started.removeIf(r -> r.service() == w);
+                // The stage no longer runs in this process, chained or not: its requests wait on its topic.
+                rechain(chained.stream().filter(h -> h.stage() != stage).toList());
                 return w;
             }
         }
         throw new IllegalArgumentException("no worker for " + stage);
     }
 
-    /** Starts one more stage worker and waits until it has partitions. */
+    /**
+     * Starts one more stage worker and waits until it has partitions; a stage that runs chained runs this
+     * handler from now on in every worker of the process.
+     */
     StageWorker startWorker(StageHandler handler) throws InterruptedException {
+        if (chains(handler.stage())) {
+            List<StageHandler> next = new ArrayList<>(chained.stream().filter(h -> h.stage() != handler.stage())
+                    .toList());
+            next.add(handler);
+            rechain(next);
+        }
         StageWorker w = new StageWorker(handler, kafka, workerSettings, pipelineMetrics, cancels, stageProducer)
+                .chaining(chained)
                 .start();
         workers.add(w);
         started.push(new Running(STAGE_PREFIX + w.agent(), w));

@@ -476,10 +476,17 @@ class PipelineEndToEndTest {
         assertThat(numbersIn(s.answer())).isEmpty();
     }
 
+    /**
+     * The rules stages run chained in the thread of the worker that took the request from its topic (the intent
+     * worker): a parser stuck inside that chain is stopped with the worker, whose record is redone by the next
+     * intent worker. (Separate stage processes, where each stage reads its own topic, are killed in ChaosLayoutTest.)
+     */
     @Test
     void aStageWorkerKilledMidRequestIsReplacedAndTheAnswerStillArrivesOnce() throws Exception {
-        StageHandler parser = RulesAgents.handlers(() -> new barb.core.DataCoverage(java.time.LocalDate.of(2008, 1, 2), java.time.LocalDate.of(2026, 1, 7), "synthetic")).stream()
-                .filter(h -> h.stage() == Stage.PARSER).findFirst().orElseThrow();
+        List<StageHandler> rules = RulesAgents.handlers(() -> new barb.core.DataCoverage(
+                java.time.LocalDate.of(2008, 1, 2), java.time.LocalDate.of(2026, 1, 7), "synthetic"));
+        StageHandler parser = rules.stream().filter(h -> h.stage() == Stage.PARSER).findFirst().orElseThrow();
+        StageHandler intent = rules.stream().filter(h -> h.stage() == Stage.INTENT).findFirst().orElseThrow();
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch never = new CountDownLatch(1);
         StageHandler stuck = new StageHandler() {
@@ -496,7 +503,9 @@ class PipelineEndToEndTest {
             }
         };
         stack.killWorker(Stage.PARSER);
-        StageWorker doomed = stack.startWorker(stuck);
+        stack.startWorker(stuck);
+        long handledBefore = stack.workers().stream().filter(w -> w.agent().equals(Stage.INTENT.agentName()))
+                .findFirst().orElseThrow().handledCount();
         CompletableFuture<SseCapture.Stream> pending = CompletableFuture.supplyAsync(() -> {
             try {
                 return SseCapture.ask(port, "how many green days in 2023", null);
@@ -506,14 +515,30 @@ class PipelineEndToEndTest {
         });
         assertThat(entered.await(60, TimeUnit.SECONDS)).as("the parser got the request").isTrue();
 
+        StageWorker holder = stack.killWorker(Stage.INTENT);
+        assertThat(holder.handledCount()).as("the request in its chain was not finished").isEqualTo(handledBefore);
         stack.killWorker(Stage.PARSER);
-        assertThat(doomed.handledCount()).isZero();
         stack.startWorker(parser);
+        stack.startWorker(intent);
 
         SseCapture.Stream s = pending.get(120, TimeUnit.SECONDS);
         assertStepSequence(s, DATA_AGENTS);
         assertThat(s.all("answer")).hasSize(1);
         assertThat(s.all("done")).hasSize(1);
+        assertChatLog(s, "data", DATA_AGENTS);
+    }
+
+    /** The default BARB_STAGE_CHAIN=rules: a data question crosses the broker at the intent and the executor only. */
+    @Test
+    void theRulesStagesRunChainedSoADataQuestionCrossesOnlyTheIntentAndExecutorTopics() throws Exception {
+        SseCapture.Stream s = dataQuestion("how many green days in 2023");
+        String requestId = s.done().path("request_id").asText();
+
+        assertThat(recordsOf(Stage.INTENT.topic(), requestId)).hasSize(1);
+        assertThat(recordsOf(Stage.EXECUTOR.topic(), requestId)).hasSize(1);
+        for (Stage chained : List.of(Stage.UNDERSTANDER, Stage.PARSER, Stage.PLANNER, Stage.PRESENTER)) {
+            assertThat(recordsOf(chained.topic(), requestId)).as(chained.topic()).isEmpty();
+        }
         assertChatLog(s, "data", DATA_AGENTS);
     }
 
