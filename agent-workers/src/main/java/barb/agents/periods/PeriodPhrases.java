@@ -144,8 +144,34 @@ public final class PeriodPhrases {
         }
     }
 
-    /** A phrase rule: a pattern looked for at word starts and the canonical text of a match (null: not a period). */
-    private record Rule(Pattern pattern, Function<Matcher, String> when, boolean notAfterCompare) {
+    /**
+     * A phrase rule: a pattern looked for at word starts and the canonical text of a match (null: not a period).
+     *
+     * @param firstWords whether a match can start with a given word, learned as words are met
+     */
+    private record Rule(Pattern pattern, Function<Matcher, String> when, boolean notAfterCompare,
+                        Map<String, Boolean> firstWords) {
+        /** Enough for every word traders use; beyond it a word is simply tried each time. */
+        private static final int MAX_FIRST_WORDS = 20_000;
+
+        /**
+         * False when no text that starts with {@code word} can match: the regex engine rejected the word alone
+         * without reading to its end ({@link Matcher#hitEnd()}), so whatever follows the word in a text is never
+         * looked at either. Trying some 60 rules at every word start of every clause was the reader's largest cost;
+         * most words (average, range, rth…) rule most of them out at once.
+         */
+        boolean canStartWith(String word) {
+            Boolean known = firstWords.get(word);
+            if (known != null) {
+                return known;
+            }
+            Matcher m = pattern.matcher(word);
+            boolean can = m.lookingAt() || m.hitEnd();
+            if (firstWords.size() < MAX_FIRST_WORDS) {
+                firstWords.put(word, can);
+            }
+            return can;
+        }
     }
 
     /** A match before the longest-wins choice; when null marks text that looks like a date but is no period. */
@@ -305,16 +331,34 @@ public final class PeriodPhrases {
     }
 
     public static List<Found> findAll(String text) {
+        return findAll(text, true);
+    }
+
+    /** @param skipByFirstWord false: every rule is tried at every word start (the reference the filter is tested on) */
+    static List<Found> findAll(String text, boolean skipByFirstWord) {
         if (text == null || text.isEmpty()) {
             return List.of();
+        }
+        List<Integer> starts = new ArrayList<>();
+        List<String> firstWords = new ArrayList<>();
+        for (int i = 0; i < text.length(); i++) {
+            if (wordStart(text, i)) {
+                int end = i;
+                while (end < text.length() && Character.isLetterOrDigit(text.charAt(end))) {
+                    end++;
+                }
+                starts.add(i);
+                firstWords.add(text.substring(i, end));
+            }
         }
         List<Candidate> candidates = new ArrayList<>();
         for (Rule rule : RULES) {
             Matcher m = rule.pattern().matcher(text);
-            for (int i = 0; i < text.length(); i++) {
-                if (!wordStart(text, i)) {
+            for (int w = 0; w < starts.size(); w++) {
+                if (skipByFirstWord && !rule.canStartWith(firstWords.get(w))) {
                     continue;
                 }
+                int i = starts.get(w);
                 m.region(i, text.length());
                 if (!m.lookingAt() || m.end() == i || comparedPeriods(text, i, rule)) {
                     continue;
@@ -438,7 +482,8 @@ public final class PeriodPhrases {
     }
 
     private static Rule rule(String regex, Function<Matcher, String> when, boolean notAfterCompare) {
-        return new Rule(Pattern.compile("(?:" + regex + ")" + END), when, notAfterCompare);
+        return new Rule(Pattern.compile("(?:" + regex + ")" + END), when, notAfterCompare,
+                new java.util.concurrent.ConcurrentHashMap<>());
     }
 
     private static Map<String, String> fixedPhrases() {
