@@ -25,15 +25,21 @@ final class ReaderBench {
     private ReaderBench() {
     }
 
+    /** About 30,000 readings warm the JIT up; a fixed number of rounds grew with every question set added. */
+    static final int WARM_READINGS = 30_000;
+
     static int run(int rounds, PrintStream out) {
-        List<Catalogue> sets = new ArrayList<>(Catalogue.loadSets().values());
+        return run(rounds, Catalogue.loadSets().values(), WARM_READINGS, out);
+    }
+
+    /** @param warmReadings readings before the timed rounds (a test that only checks the report takes few) */
+    static int run(int rounds, java.util.Collection<Catalogue> selected, int warmReadings, PrintStream out) {
+        List<Catalogue> sets = new ArrayList<>(selected);
         List<String> questions = new ArrayList<>();
         sets.forEach(c -> c.cases().forEach(k -> k.turns().forEach(t -> questions.add(t.user()))));
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
 
-        // about 30,000 readings warm the JIT up; a fixed 20 rounds grew with every question set added (and with it
-        // the build, which runs this once)
-        int warmRounds = Math.max(3, 30_000 / Math.max(1, questions.size()));
+        int warmRounds = Math.max(1, warmReadings / Math.max(1, questions.size()));
         for (int i = 0; i < warmRounds; i++) {
             questions.forEach(QuestionReader::read);
         }
