@@ -2,10 +2,8 @@ package barb.core;
 
 import barb.embedded.SharedInfra;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -68,24 +66,8 @@ class StageWorkerDeadLetterTest {
         }
     }
 
-    /** Every record of a topic whose key is {@code key}, read from the start. */
     private static List<ConsumerRecord<String, byte[]>> recordsOf(String topic, String key) {
-        List<ConsumerRecord<String, byte[]>> out = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(kafka.consumer(null, "test-reader"))) {
-            List<TopicPartition> parts = c.partitionsFor(topic).stream()
-                    .map(pi -> new TopicPartition(pi.topic(), pi.partition())).toList();
-            c.assign(parts);
-            c.seekToBeginning(parts);
-            var end = c.endOffsets(parts);
-            while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
-                for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(200))) {
-                    if (key.equals(r.key())) {
-                        out.add(r);
-                    }
-                }
-            }
-        }
-        return out;
+        return TopicRecords.withKey(kafka, topic, key);
     }
 
     private static boolean hasEvent(String requestId, Predicate<BarbEvent> test) {
