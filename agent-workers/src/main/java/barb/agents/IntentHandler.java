@@ -25,7 +25,9 @@ public final class IntentHandler implements StageHandler {
         IntentClassifier.Result r = IntentClassifier.classify(envelope.question());
         // "а вниз?", "and the last 30 min?": a fragment that only means something after the chat's last question
         // a question asked as "what does X mean" stays a question about the notion, also in the middle of a chat
-        boolean askedNotion = r.intent().equals("concept") && ConceptCatalog.askedTerm(envelope.question()) != null;
+        // ("whats base_probability mean in that answer" after a probability)
+        boolean askedNotion = r.intent().equals("concept") && (ConceptCatalog.askedTerm(envelope.question()) != null
+                || ConceptCatalog.definitionAsked(envelope.question()) != null);
         if (!r.intent().equals("data") && !askedNotion && SmallTalk.classify(envelope.question()) == null
                 && FollowUps.resolve(envelope.question(), envelope.chatStateOrFresh().memory()).isPresent()) {
             r = new IntentClassifier.Result("data", r.lang(), envelope.question());

@@ -1,10 +1,13 @@
 package barb.agents;
 
+import barb.agents.reading.FollowUps;
 import barb.agents.reading.IntentClassifier;
+import barb.core.ChatMessage;
 import barb.core.ChatState;
 import barb.core.ClarificationState;
 import barb.core.EventType;
 import barb.core.Json;
+import barb.core.Memory;
 import barb.core.RequestEnvelope;
 import barb.core.Stage;
 import barb.core.StageHandler;
@@ -73,6 +76,18 @@ class HandlersTest {
         ChatState awaiting = Pipeline.awaiting(ClarificationState.none().asked("q", "which?", null));
         StageOutcome answer = new IntentHandler().handle(Pipeline.envelope("RTH", awaiting, false));
         assertThat(answer.next()).isEqualTo(Stage.CLARIFY_CONTINUE);
+    }
+
+    @Test
+    void aQuestionAboutWhatAWordOfTheAnswerMeansStaysAConceptInTheMiddleOfAChat() {
+        Memory memory = new Memory(List.of(ChatMessage.user("q"), ChatMessage.assistant("a")), List.of(),
+                List.of(FollowUps.LAST_QUERY + ": probability of is_red = 1 next day where is_green = 1, weekday = thursday"));
+        ChatState chat = new ChatState("chat-1", "user-1", null, memory, ClarificationState.none(), null, 0);
+        StageOutcome asked = new IntentHandler().handle(Pipeline.envelope("and base_probability in that table means?",
+                chat, false));
+        assertThat(asked.output().get("intent").asText()).isEqualTo("concept");
+        StageOutcome more = new IntentHandler().handle(Pipeline.envelope("and mondays?", chat, false));
+        assertThat(more.output().get("intent").asText()).as("a follow-up is still data").isEqualTo("data");
     }
 
     @Test

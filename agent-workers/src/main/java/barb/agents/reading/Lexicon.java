@@ -200,7 +200,7 @@ public final class Lexicon {
                     m -> kv("cond", metricOf(m.group(1)) + " > " + FilterText.number(Double.parseDouble(m.group(2)))
                             + " x " + ref("средн") + " " + (m.group(3) == null ? "20" : m.group(3)) + "d")),
             // "in the 5 days after", "в первые 3 дня после": each day up to the last
-            rule("(?:in|over|during|within|for) the (?:first )?(\\d) (?:trading )?days(?= after| following)|"
+            rule("(?:(?:in|over|during|within|for) )?the (?:first |next )?(\\d) (?:trading )?days(?= after| following)|"
                     + "(?:в|за) (?:первые |ближайшие )?(\\d) (?:торгов\\p{L}* )?(?:дня|дней)(?= после)",
                     m -> kv("offsets", dayRange("1", firstGroup(m)))),
             // "and on the day itself?", "а в сам день выхода?": the day of the event, as an offset
@@ -511,6 +511,16 @@ public final class Lexicon {
                 }));
         r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:consecutive|straight) (green|red)(?: days?| sessions?| candles?)?",
                 Lexicon::consecutive));
+        // "a 5 day green streak", "a 4-day losing streak", "3-дневная серия красных": the run's length names its days
+        r.add(rule("(\\d+)[ -](?:days?|sessions?|дневн\\p{L}*) (green|red|winning|losing|up|down|зелен\\p{L}*|красн\\p{L}*) "
+                + "(?:streaks?|runs?|сери\\p{L}*)|(\\d+)[ -]дневн\\p{L}* сери\\p{L}* (зелен\\p{L}*|красн\\p{L}*)",
+                m -> {
+                    String n = m.group(1) != null ? m.group(1) : m.group(3);
+                    String word = m.group(2) != null ? m.group(2) : m.group(4);
+                    String color = word.equals("winning") || word.equals("up") ? "green"
+                            : word.equals("losing") || word.equals("down") ? "red" : word;
+                    return consecutive(null, n, color);
+                }));
         r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+) (?:дн\\p{L}*|день|дня|свеч\\p{L}*) подряд (зелен\\p{L}*|красн\\p{L}*)",
                 m -> consecutive(m.group(1), m.group(2), m.group(3))));
         // "goes red 3 days straight", "красный 3 дня подряд": the colour first, then how many days in a row

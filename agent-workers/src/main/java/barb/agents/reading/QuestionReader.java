@@ -77,6 +77,10 @@ public final class QuestionReader {
     private static final Pattern MULTIPLE_WORD = Pattern.compile("(?<![\\p{L}])(double|twice|triple|thrice|вдвое|втрое|"
             + "в два раза|в три раза|в полтора раза)(?= (?:больше |выше |более )?(?:the |its |their |чем |от )?"
             + "(?:\\d+[ -]?(?:day|d|дневн\\p{L}*) )?(?:average|avg|mean|median|средн\\p{L}*|медиан\\p{L}*))");
+    /** How many days a ranking shows, as a bare number: 1 to 50. */
+    private static final Pattern RANKED_COUNT = Pattern.compile("[1-9]|[1-4]\\d|50");
+    /** What may stand between such a number and its ranking word: nothing, or an article ("the 5 …", "по 3 самых"). */
+    private static final Pattern NEXT_TO_RANK = Pattern.compile("\\s*(?:(?:the|по|самых|самые|most) )?\\s*");
     /** Findings that measure something: without a metric of their own, an unknown word may be the measure. */
     private static final Set<String> MEASURING = Set.of("agg", "rank");
     private static final Set<String> MEASURING_OPS = Set.of("distribution", "correlation");
@@ -853,6 +857,7 @@ public final class QuestionReader {
             }
             inclusiveThresholds();
             leftovers();
+            rankedCount();
             found.sort(Comparator.comparingInt(Lexicon.Finding::start).thenComparingInt(Lexicon.Finding::seq));
             sortLeftovers();
             reading = new StepBuilder(found, unknown, colon).build().withIgnored(ignored);
@@ -1003,6 +1008,35 @@ public final class QuestionReader {
             // "дней-разворотов", "days of reversal": a word right after "days" names what the days are
             return CONDITION_BEFORE.contains(previous) || CONDITION_BEFORE.contains(twoBack) || DAYS.contains(previous)
                     || CONDITION_AFTER.matcher(next).matches() || left.word().matches(".*\\d.*") || quoted;
+        }
+
+        /**
+         * "biggest 5 gap ups", "по 3 самых жёстких падения": a whole number no rule read, right next to a ranking word,
+         * is how many days the ranking shows. Only when nothing else says how many.
+         */
+        private void rankedCount() {
+            if (found.stream().anyMatch(f -> f.kind().equals("n"))) {
+                return;
+            }
+            List<Lexicon.Finding> ranks = found.stream().filter(f -> f.kind().equals("rank")).toList();
+            if (ranks.isEmpty()) {
+                return;
+            }
+            for (Leftover left : List.copyOf(leftovers)) {
+                if (!RANKED_COUNT.matcher(left.word()).matches()) {
+                    continue;
+                }
+                for (Lexicon.Finding rank : ranks) {
+                    String between = rank.start() >= left.end() ? text.substring(left.end(), rank.start())
+                            : rank.end() <= left.start() ? text.substring(rank.end(), left.start()) : null;
+                    if (between != null && NEXT_TO_RANK.matcher(between).matches()) {
+                        add("n", left.word(), left.start(), left.end());
+                        taken.set(left.start(), left.end());
+                        leftovers.remove(left);
+                        return;
+                    }
+                }
+            }
         }
 
         private void readWhereClauses() {

@@ -497,7 +497,8 @@ final class StepBuilder {
             String said = outcomeText(outcome);
             // ("after a green day, how often is the next day green": the day after "after" is the other day)
             found.stream().filter(f -> f != outcome && Set.of("color", "dir", "cond").contains(f.kind())
-                    && said.equals(outcomeText(f)) && !objectOfAfter(f)).forEach(ignored::add);
+                    && said.equals(outcomeText(f)) && !objectOfAfter(f) && !conditionAfter(outcome, f))
+                    .forEach(ignored::add);
         }
         if (rankByDirection) {
             ignored.add(all("dir").get(0));
@@ -1155,6 +1156,12 @@ final class StepBuilder {
     /** True when the question picks days by something other than the period and session. */
     private boolean conditionNamed() {
         return Set.of("event", "pattern", "cond", "gap", "color", "consec", "dir").stream().anyMatch(this::has);
+    }
+
+    /** "odds the next day is green if monday was green": the same colour after an "if" that follows the outcome. */
+    private boolean conditionAfter(Lexicon.Finding outcome, Lexicon.Finding f) {
+        return found.stream().anyMatch(c -> c.kind().equals("connector") && c.start() >= outcome.end()
+                && c.end() <= f.start());
     }
 
     /**

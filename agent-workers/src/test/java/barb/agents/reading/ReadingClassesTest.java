@@ -1826,4 +1826,34 @@ class ReadingClassesTest {
         assertThat(QuestionReader.read("which weekday has the most volatile sessions in rth").step().atoms().get(0)
                 .what()).isEqualTo("range");
     }
+
+    @Test
+    void aBareNumberNextToARankingWordIsHowManyDaysItShows() {
+        assertThat(read("largest 7 gap downs in 2023")).isEqualTo(read("top 7 gap downs in 2023"))
+                .contains("top 7 days");
+        assertThat(read("по 4 самых сильных роста в каждом году с 2019")).contains("top 4 days").contains("of each year");
+        assertThat(QuestionReader.read("biggest 3 rth ranges since 2021").clarify()).as("no number asked about").isEmpty();
+        assertThat(read("biggest drop of 2022 after 3 red days")).as("a number of a condition stays one")
+                .contains("consecutive red >= 3");
+    }
+
+    @Test
+    void theNDaysAfterIsEachDayAndAnNDayStreakIsARun() {
+        assertThat(read("how did nq trade the 4 days after fomc since 2020")).contains("1, 2, 3 and 4 days after");
+        assertThat(read("avg change 4 days after fomc since 2020")).contains("4 days after")
+                .doesNotContain("1, 2, 3");
+        assertThat(read("next day after a 6 day winning streak")).contains("consecutive green >= 6");
+        assertThat(read("что после 4-дневной серии красных")).contains("consecutive red >= 4");
+    }
+
+    @Test
+    void anIfAloneChangesThePreviousConditionAndANewOutcomeReplacesTheOld() {
+        Memory weekday = after(read("odds wednesday closes red if tuesday was green, since 2019"));
+        assertThat(render(FollowUps.resolve("and if tuesday was red", weekday).orElseThrow()))
+                .contains("is_red = 1 next day").contains("weekday = tuesday").contains("is_red = 1")
+                .doesNotContain("is_green");
+        Memory gap = after(read("when rth gaps up more than 0.5%, how often does it close red? since 2018"));
+        assertThat(render(FollowUps.resolve("and how often does the gap fill on those days", gap).orElseThrow()))
+                .contains("gap_pct > 0.5").doesNotContain("is_red");
+    }
 }
