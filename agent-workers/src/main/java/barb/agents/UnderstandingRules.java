@@ -44,9 +44,6 @@ final class UnderstandingRules {
         }
     }
 
-    /** How long a complete question may be and still keep the chat's period and session. */
-    private static final int COMPLETE_QUESTION_WORDS = 30;
-
     /** The question, read on its own or, when it is a follow-up, as a change of the chat's previous question. */
     Result understand(String question, String lang, Memory memory) {
         return understand(question, lang, memory, null);
@@ -61,10 +58,8 @@ final class UnderstandingRules {
             if (own.step() == null || own.outOfScope() != null || !own.more().isEmpty()) {
                 return own;
             }
-            // a long question that reads completely on its own still names no days of its own: the chat's are kept
-            int maxWords = own.clarify().isEmpty() ? COMPLETE_QUESTION_WORDS : FollowUps.SHORT_QUESTION_WORDS;
-            return FollowUps.inContext(question, memory, maxWords)
-                    .filter(r -> r.clarify().size() <= own.clarify().size()).orElse(own);
+            return FollowUps.inContext(question, memory).filter(r -> r.clarify().size() <= own.clarify().size())
+                    .orElse(own);
         });
         if (FollowUps.followsNothing(question, memory, reading)) {
             reading = new Reading(null, List.of("goal"), null, List.of(), null);

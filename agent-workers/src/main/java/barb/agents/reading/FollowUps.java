@@ -836,24 +836,12 @@ public final class FollowUps {
             + "timeframe|time frame|dates|days|window|range of dates)|(?:за )?(?:тот же|этот же|тот самый) "
             + "(?:период|год|промежуток)|(?:за )?(?:те же|эти же) (?:даты|дни|годы))(?![\\p{L}])");
 
-    /** How long a question may be and still be read as a next question of the chat when it asks more. */
-    public static final int SHORT_QUESTION_WORDS = 10;
-
     /**
      * A short new question in a chat keeps the period and session of the previous one when it names none of its
      * own ("which FOMC day had the biggest range?" after "avg RTH range on FOMC days, 2023-2025"): a chat is one
      * conversation. Empty when there is nothing to keep or the question names its own.
      */
     public static Optional<Reading> inContext(String question, Memory memory) {
-        return inContext(question, memory, SHORT_QUESTION_WORDS);
-    }
-
-    /**
-     * As {@link #inContext(String, Memory)}, for a question of at most {@code maxWords} words: a longer one is still
-     * a next question of the same chat when it reads completely on its own ("after 3 red weeks in a row, how often is
-     * the next week green" after "% of weeks that closed green since 2015").
-     */
-    public static Optional<Reading> inContext(String question, Memory memory, int maxWords) {
         String last = memory == null ? null : memory.keyFact(LAST_QUERY);
         if (last == null || last.isBlank() || question == null || question.isBlank()) {
             return Optional.empty();
@@ -861,7 +849,7 @@ public final class FollowUps {
         // "…, same year", "за тот же период": the message says it keeps the previous days, however long it is
         String text = QuestionReader.normalize(question);
         boolean samePeriod = SAME_PERIOD.matcher(text).find();
-        if (!samePeriod && text.split(" ").length > maxWords) {
+        if (!samePeriod && text.split(" ").length > 10) {
             return Optional.empty();
         }
         List<Lexicon.Finding> said = QuestionReader.findings(question);
@@ -975,11 +963,8 @@ public final class FollowUps {
         // "show top 3 instead": the verb of showing changes the number, not the operation of the previous question
         boolean renumbered = said.stream().anyMatch(f -> f.kind().equals("n"))
                 && previous.stream().anyMatch(f -> f.kind().equals("op"));
-        // "and if monday was green" after "odds tuesday closes green if monday was red": a message that is only an
-        // "if" changes the previous question's condition, never what it asked about (its "if" stays to say so)
-        int[] condition = onlyACondition(said) ? conditionClause(previous) : null;
         List<Lexicon.Finding> added = afterPrevious(said.stream().filter(f -> !f.kind().equals("filler")
-                && (!f.kind().equals("connector") || condition != null) && !saidAlready(f, previous)
+                && !f.kind().equals("connector") && !saidAlready(f, previous)
                 && !(renumbered && f.kind().equals("op") && f.value().equals("list"))).toList());
         // "how many inside days?" then "and after one, how often is the next day an outside day?": the previous
         // days are the condition, what the next day shows is asked
@@ -1006,10 +991,6 @@ public final class FollowUps {
                 && said.stream().anyMatch(f -> f.kind().equals("fill") || f.kind().equals("fillword"))
                 && said.stream().noneMatch(f -> f.kind().equals("connector"));
         for (Lexicon.Finding p : previous) {
-            if (condition != null && (p.start() < condition[0] || p.start() >= condition[1])) {
-                out.add(p);
-                continue;
-            }
             boolean replaced = p != keptMetric && added.stream().anyMatch(n -> replaces(n, p))
                     && !(nextDayAfterThem && Set.of("pattern", "color", "cond", "event").contains(p.kind()))
                     || nextDayAfterThem && (p.kind().equals("op") || p.kind().equals("freq"))
@@ -1024,36 +1005,6 @@ public final class FollowUps {
         }
         out.addAll(added);
         return out;
-    }
-
-    /** "and if monday was green", "а если пятница зеленая?": an "if" and the days it names, nothing asked. */
-    private static boolean onlyACondition(List<Lexicon.Finding> said) {
-        return !said.isEmpty() && said.get(0).kind().equals("connector")
-                && said.stream().allMatch(f -> Set.of("connector", "weekday", "color", "dir", "filler").contains(f.kind()));
-    }
-
-    /**
-     * Where the previous question's condition lies: from its "if / when" to the next thing it asks (or the end); in a
-     * share as the parser writes it, what follows its outcome's day.
-     * Null when it has no such clause or asks nothing after the clause starts and before it (nothing to tell apart).
-     */
-    private static int[] conditionClause(List<Lexicon.Finding> previous) {
-        Lexicon.Finding connector = previous.stream().filter(f -> f.kind().equals("connector")).findFirst().orElse(null);
-        if (connector == null) {
-            // as the parser writes a share ("probability of is_green = 1 next day where …"): the days after its outcome
-            Lexicon.Finding day = previous.stream().filter(f -> f.kind().equals("later")).findFirst().orElse(null);
-            boolean share = previous.stream().anyMatch(FollowUps::isShare);
-            return day == null || !share ? null : new int[] {day.end(), Integer.MAX_VALUE};
-        }
-        int end = previous.stream().filter(f -> f.start() > connector.start()
-                        && Set.of("op", "freq", "predicate").contains(f.kind()))
-                .mapToInt(Lexicon.Finding::start).min().orElse(Integer.MAX_VALUE);
-        boolean asksBefore = previous.stream().anyMatch(f -> f.start() < connector.start()
-                && Set.of("op", "freq").contains(f.kind()));
-        if (!asksBefore && end == Integer.MAX_VALUE) {
-            return null;
-        }
-        return new int[] {connector.start(), end};
     }
 
     /** "And if the down day was a Monday?" after "a 2%+ down day": the direction the threshold already says. */

@@ -1838,6 +1838,12 @@ class ReadingClassesTest {
     }
 
     @Test
+    void theSameColourAfterAnIfIsTheConditionNotTheOutcomeSaidTwice() {
+        assertThat(read("odds the next day closes red if today closed red, since 2019")).contains("is_red = 1 next day")
+                .contains("where is_red = 1");
+    }
+
+    @Test
     void theNDaysAfterIsEachDayAndAnNDayStreakIsARun() {
         assertThat(read("how did nq trade the 4 days after fomc since 2020")).contains("1, 2, 3 and 4 days after");
         assertThat(read("avg change 4 days after fomc since 2020")).contains("4 days after")
@@ -1847,11 +1853,7 @@ class ReadingClassesTest {
     }
 
     @Test
-    void anIfAloneChangesThePreviousConditionAndANewOutcomeReplacesTheOld() {
-        Memory weekday = after(read("odds wednesday closes red if tuesday was green, since 2019"));
-        assertThat(render(FollowUps.resolve("and if tuesday was red", weekday).orElseThrow()))
-                .contains("is_red = 1 next day").contains("weekday = tuesday").contains("is_red = 1")
-                .doesNotContain("is_green");
+    void aNewOutcomeOfAShareReplacesTheOldOneInsteadOfBecomingACondition() {
         Memory gap = after(read("when rth gaps up more than 0.5%, how often does it close red? since 2018"));
         assertThat(render(FollowUps.resolve("and how often does the gap fill on those days", gap).orElseThrow()))
                 .contains("gap_pct > 0.5").doesNotContain("is_red");
