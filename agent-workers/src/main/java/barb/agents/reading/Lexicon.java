@@ -28,8 +28,71 @@ public final class Lexicon {
     public record Finding(String kind, String value, int start, int end, int seq) {
     }
 
-    /** A rule: its pattern and what a match means (kind/value pairs). */
-    record Rule(Pattern pattern, Function<Matcher, List<String[]>> meaning) {
+    /**
+     * A rule: its pattern and what a match means (kind/value pairs). Every pattern starts at a word start (see
+     * {@link #rule(String, Function)}); most can also start only at some characters, which the rule learns as texts
+     * are read, so a reading tries the pattern only where it may match instead of at every character.
+     */
+    static final class Rule {
+        /** The wrapper every rule's pattern starts with: no letter, digit or underscore before a match. */
+        private static final String WORD_START = "(?<![\\p{L}\\p{N}_])";
+        /** Characters whose answer is kept: Latin, Cyrillic and the punctuation between them. */
+        private static final int KEPT = 0x500;
+        private static final byte UNKNOWN = 0;
+        private static final byte MAY = 1;
+        private static final byte NEVER = 2;
+
+        private final Pattern pattern;
+        private final Function<Matcher, List<String[]>> meaning;
+        /** False when what may match at a place depends on the text before it (a look-behind, a word boundary). */
+        private final boolean startDecidedByItsCharacter;
+        /** Per character: whether a match may start with it; filled as characters are met (benign races). */
+        private final byte[] startsWith = new byte[KEPT];
+
+        Rule(Pattern pattern, Function<Matcher, List<String[]>> meaning) {
+            this.pattern = pattern;
+            this.meaning = meaning;
+            String inner = pattern.pattern().startsWith(WORD_START)
+                    ? pattern.pattern().substring(WORD_START.length()) : null;
+            this.startDecidedByItsCharacter = inner != null && !inner.contains("(?<") && !inner.contains("\\b")
+                    && !inner.contains("\\B") && !inner.contains("\\G");
+        }
+
+        Pattern pattern() {
+            return pattern;
+        }
+
+        Function<Matcher, List<String[]>> meaning() {
+            return meaning;
+        }
+
+        /**
+         * False only when no match can start at {@code at}: a letter, digit or underscore stands before it, or the
+         * pattern, tried on the character at {@code at} alone, failed without wanting more text (so it fails on that
+         * character whatever follows).
+         */
+        boolean mayStartAt(CharSequence text, int at) {
+            if (at > 0) {
+                char before = text.charAt(at - 1);
+                if (before == '_' || Character.isLetterOrDigit(before)) {
+                    return false;
+                }
+            }
+            if (!startDecidedByItsCharacter || at >= text.length()) {
+                return true;
+            }
+            char c = text.charAt(at);
+            if (c >= KEPT) {
+                return true;
+            }
+            byte known = startsWith[c];
+            if (known == UNKNOWN) {
+                Matcher alone = pattern.matcher(String.valueOf(c));
+                known = alone.lookingAt() || alone.hitEnd() ? MAY : NEVER;
+                startsWith[c] = known;
+            }
+            return known == MAY;
+        }
     }
 
     static final String NUM = "(-?\\d+(?:\\.\\d+)?)";
@@ -1164,7 +1227,7 @@ public final class Lexicon {
     // ---- helpers building findings ----
 
     static Rule rule(String regex, Function<Matcher, List<String[]>> meaning) {
-        return new Rule(Pattern.compile("(?<![\\p{L}\\p{N}_])(?:" + regex + ")(?![\\p{L}\\p{N}_])"), meaning);
+        return new Rule(Pattern.compile(Rule.WORD_START + "(?:" + regex + ")(?![\\p{L}\\p{N}_])"), meaning);
     }
 
     static Rule rule(String regex, List<String[]> fixed) {

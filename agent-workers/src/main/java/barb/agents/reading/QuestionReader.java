@@ -657,15 +657,24 @@ public final class QuestionReader {
      * words are touched, so a word a rule reads as it is written is never "corrected" into another one.
      */
     private static Read readNormalized(String text) {
-        Read first = new Read(text);
+        return readNormalized(text, false);
+    }
+
+    private static Read readNormalized(String text, boolean everyPlace) {
+        Read first = new Read(text, everyPlace);
         first.run();
         String corrected = first.corrected();
         if (corrected.equals(text)) {
             return first;
         }
-        Read second = new Read(corrected);
+        Read second = new Read(corrected, everyPlace);
         second.run();
         return second;
+    }
+
+    /** {@link #findings(String)} with every rule tried at every place of the text: the reference for tests. */
+    static List<Lexicon.Finding> findingsTryingEveryPlace(String question) {
+        return List.copyOf(readNormalized(normalize(question), true).found);
     }
 
     /** " 2025" when the group read a year, else nothing. */
@@ -821,6 +830,8 @@ public final class QuestionReader {
         private Reading reading;
         private int seq;
         private int colon = -1;
+        /** Try every rule at every place of the text (the reference the quicker search is checked against). */
+        private final boolean everyPlace;
 
         /**
          * A word no rule took, where it is in the text; a filler word ("session", "the") asks nothing alone but can
@@ -829,8 +840,9 @@ public final class QuestionReader {
         private record Leftover(String word, int start, int end, boolean filler) {
         }
 
-        Read(String text) {
+        Read(String text, boolean everyPlace) {
             this.text = text;
+            this.everyPlace = everyPlace;
         }
 
         Reading run() {
@@ -1077,7 +1089,7 @@ public final class QuestionReader {
         private void apply(Lexicon.Rule rule) {
             Matcher m = rule.pattern().matcher(text);
             int from = 0;
-            while (from <= text.length() && m.find(from)) {
+            while (from <= text.length() && find(rule, m, from)) {
                 int start = m.start();
                 int end = m.end();
                 if (end == start) {
@@ -1089,7 +1101,7 @@ public final class QuestionReader {
                     int limit = taken.nextSetBit(start);
                     boolean shorter = false;
                     if (limit > start) {
-                        m.region(start, limit);
+                        m.useTransparentBounds(false).useAnchoringBounds(true).region(start, limit);
                         shorter = m.lookingAt() && m.end() > start;
                     }
                     if (!shorter) {
@@ -1116,6 +1128,24 @@ public final class QuestionReader {
                 taken.set(start, end);
                 from = end;
             }
+        }
+
+        /**
+         * As {@code m.find(from)}: the first match starting at or after {@code from} in the whole text; only the
+         * places where the rule may start are tried ({@link Lexicon.Rule#mayStartAt}), unless {@link #everyPlace}.
+         */
+        private boolean find(Lexicon.Rule rule, Matcher m, int from) {
+            if (everyPlace) {
+                return m.find(from);
+            }
+            // the bounds let look-arounds see the text on both sides of the place tried, as find does
+            m.useTransparentBounds(true).useAnchoringBounds(false);
+            for (int at = from; at <= text.length(); at++) {
+                if (rule.mayStartAt(text, at) && m.region(at, text.length()).lookingAt()) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private boolean free(int start, int end) {
