@@ -208,13 +208,21 @@ public final class Replies {
             case "outcome" -> m.get("clarify.outcome");
             case "timezone" -> m.get("clarify.timezone");
             case "reading" -> m.get("clarify.reading", "options", joined);
-            case "ambiguous_term" -> m.get("clarify.term", "term", quoted(item.reason()), "options", joined,
-                    "hasOptions", options.isEmpty() ? "no" : "yes");
+            // "what does nq do over the 5 days after …": a number no rule placed is asked about by what it may count,
+            // never with a bare "rephrase"
+            case "ambiguous_term" -> options.isEmpty() && NUMBERS.matcher(quoted(item.reason())).matches()
+                    ? m.get("clarify.number", "term", quoted(item.reason()))
+                    : m.get("clarify.term", "term", quoted(item.reason()), "options", joined,
+                            "hasOptions", options.isEmpty() ? "no" : "yes");
             default -> m.get("clarify.other", "field", Wording.humanized(item.field()), "options", joined,
                     "hasOptions", options.isEmpty() ? "no" : "yes");
         };
         return lead + ask;
     }
+
+    /** One or more numbers and nothing else: "5", "0.5%", "9 30". */
+    private static final java.util.regex.Pattern NUMBERS = java.util.regex.Pattern.compile(
+            "-?\\d+(?:[.,]\\d+)?%?(?: -?\\d+(?:[.,]\\d+)?%?)*");
 
     /** The text between the first pair of single quotes, or the whole text. */
     private static String quoted(String reason) {

@@ -110,4 +110,21 @@ class RepliesTest {
             assertThat(cyrillic(ru)).as(field).isTrue();
         }
     }
+
+    @Test
+    void aNumberTheReaderCouldNotPlaceIsAskedAboutByWhatItMayCountNeverWithABareRephrase() {
+        for (String term : List.of("7", "0.5%", "9 30")) {
+            barb.core.NeedClarification nc = new barb.core.NeedClarification(List.of(new barb.core.ClarificationItem(
+                    "ambiguous_term", "'" + term + "' is not a term Barb knows in this question", List.of())), List.of(),
+                    "Question: q");
+            String en = Replies.clarifyingQuestion(nc, "en", false);
+            String ru = Replies.clarifyingQuestion(nc, "ru", false);
+            assertThat(en).as(term).contains(term).contains("number of days").doesNotContain("rephrase");
+            assertThat(ru).as(term).contains(term).contains("число дней").doesNotContain("Переформулируешь");
+        }
+        barb.core.NeedClarification word = new barb.core.NeedClarification(List.of(new barb.core.ClarificationItem(
+                "ambiguous_term", "'squeeze' is not a term Barb knows in this question", List.of())), List.of(), "q");
+        assertThat(Replies.clarifyingQuestion(word, "en", false)).as("a word keeps its own question")
+                .contains("\"squeeze\"").doesNotContain("number of days");
+    }
 }
