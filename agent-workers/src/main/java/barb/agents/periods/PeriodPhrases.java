@@ -148,9 +148,10 @@ public final class PeriodPhrases {
      * A phrase rule: a pattern looked for at word starts and the canonical text of a match (null: not a period).
      *
      * @param firstWords whether a match can start with a given word, learned as words are met
+     * @param firstChars the same per first character (0 unknown, 1 may, 2 never), for characters below U+0500
      */
     private record Rule(Pattern pattern, Function<Matcher, String> when, boolean notAfterCompare,
-                        Map<String, Boolean> firstWords) {
+                        Map<String, Boolean> firstWords, byte[] firstChars) {
         /** Enough for every word traders use; beyond it a word is simply tried each time. */
         private static final int MAX_FIRST_WORDS = 20_000;
 
@@ -161,6 +162,18 @@ public final class PeriodPhrases {
          * most words (average, range, rth…) rule most of them out at once.
          */
         boolean canStartWith(String word) {
+            // the first character alone rules most words out without a look-up by the whole word (the same test on
+            // less text: what the engine rejects on the character it rejects on any word starting with it)
+            char first = word.isEmpty() ? 0 : word.charAt(0);
+            if (first > 0 && first < firstChars.length) {
+                if (firstChars[first] == 0) {
+                    Matcher alone = pattern.matcher(String.valueOf(first));
+                    firstChars[first] = (byte) (alone.lookingAt() || alone.hitEnd() ? 1 : 2);
+                }
+                if (firstChars[first] == 2) {
+                    return false;
+                }
+            }
             Boolean known = firstWords.get(word);
             if (known != null) {
                 return known;
@@ -483,7 +496,7 @@ public final class PeriodPhrases {
 
     private static Rule rule(String regex, Function<Matcher, String> when, boolean notAfterCompare) {
         return new Rule(Pattern.compile("(?:" + regex + ")" + END), when, notAfterCompare,
-                new java.util.concurrent.ConcurrentHashMap<>());
+                new java.util.concurrent.ConcurrentHashMap<>(), new byte[0x500]);
     }
 
     private static Map<String, String> fixedPhrases() {
