@@ -1,11 +1,8 @@
 package barb.core;
 
 import barb.embedded.SharedInfra;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
@@ -105,25 +102,9 @@ class StageTakeoverTest {
     }
 
     private static Optional<BarbEvent> doneOf(KafkaSettings kafka, String requestId) {
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(kafka.consumer(null, "takeover-reader"))) {
-            List<TopicPartition> parts = c.partitionsFor(Topics.EVENTS).stream()
-                    .map(pi -> new TopicPartition(pi.topic(), pi.partition())).toList();
-            c.assign(parts);
-            c.seekToBeginning(parts);
-            var end = c.endOffsets(parts);
-            while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
-                for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(200))) {
-                    if (!requestId.equals(r.key())) {
-                        continue;
-                    }
-                    BarbEvent e = Json.fromBytes(r.value(), BarbEvent.class);
-                    if (e.type() == EventType.DONE) {
-                        return Optional.of(e);
-                    }
-                }
-            }
-        }
-        return Optional.empty();
+        return TopicRecords.withKey(kafka, Topics.EVENTS, requestId).stream()
+                .map(r -> Json.fromBytes(r.value(), BarbEvent.class))
+                .filter(e -> e.type() == EventType.DONE).findFirst();
     }
 
     private static Process startChild(String bootstrap) throws Exception {

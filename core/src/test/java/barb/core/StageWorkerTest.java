@@ -61,23 +61,8 @@ class StageWorkerTest {
 
     /** Reads every event of one request from the start of the events topic. */
     private static List<BarbEvent> eventsOf(String requestId) {
-        List<BarbEvent> out = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(kafka.consumer(null, "test-reader"))) {
-            List<TopicPartition> parts = c.partitionsFor(Topics.EVENTS).stream()
-                    .map(pi -> new TopicPartition(pi.topic(), pi.partition())).toList();
-            c.assign(parts);
-            c.seekToBeginning(parts);
-            var end = c.endOffsets(parts);
-            while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
-                for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(200))) {
-                    BarbEvent e = Json.fromBytes(r.value(), BarbEvent.class);
-                    if (e.requestId().equals(requestId)) {
-                        out.add(e);
-                    }
-                }
-            }
-        }
-        return out;
+        return TopicRecords.withKey(kafka, Topics.EVENTS, requestId).stream()
+                .map(r -> Json.fromBytes(r.value(), BarbEvent.class)).toList();
     }
 
     private static List<String> types(List<BarbEvent> events) {

@@ -1,5 +1,7 @@
 package barb.agents.periods;
 
+import barb.agents.text.FirstCharacters;
+
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -148,10 +150,10 @@ public final class PeriodPhrases {
      * A phrase rule: a pattern looked for at word starts and the canonical text of a match (null: not a period).
      *
      * @param firstWords whether a match can start with a given word, learned as words are met
-     * @param firstChars the same per first character (0 unknown, 1 may, 2 never), for characters below U+0500
+     * @param firstChars the same per first character, asked before the word
      */
     private record Rule(Pattern pattern, Function<Matcher, String> when, boolean notAfterCompare,
-                        Map<String, Boolean> firstWords, byte[] firstChars) {
+                        Map<String, Boolean> firstWords, FirstCharacters firstChars) {
         /** Enough for every word traders use; beyond it a word is simply tried each time. */
         private static final int MAX_FIRST_WORDS = 20_000;
 
@@ -164,15 +166,8 @@ public final class PeriodPhrases {
         boolean canStartWith(String word) {
             // the first character alone rules most words out without a look-up by the whole word (the same test on
             // less text: what the engine rejects on the character it rejects on any word starting with it)
-            char first = word.isEmpty() ? 0 : word.charAt(0);
-            if (first > 0 && first < firstChars.length) {
-                if (firstChars[first] == 0) {
-                    Matcher alone = pattern.matcher(String.valueOf(first));
-                    firstChars[first] = (byte) (alone.lookingAt() || alone.hitEnd() ? 1 : 2);
-                }
-                if (firstChars[first] == 2) {
-                    return false;
-                }
+            if (!word.isEmpty() && !firstChars.mayBeginWith(word.charAt(0))) {
+                return false;
             }
             Boolean known = firstWords.get(word);
             if (known != null) {
@@ -495,8 +490,9 @@ public final class PeriodPhrases {
     }
 
     private static Rule rule(String regex, Function<Matcher, String> when, boolean notAfterCompare) {
-        return new Rule(Pattern.compile("(?:" + regex + ")" + END), when, notAfterCompare,
-                new java.util.concurrent.ConcurrentHashMap<>(), new byte[0x500]);
+        Pattern pattern = Pattern.compile("(?:" + regex + ")" + END);
+        return new Rule(pattern, when, notAfterCompare, new java.util.concurrent.ConcurrentHashMap<>(),
+                new FirstCharacters(pattern));
     }
 
     private static Map<String, String> fixedPhrases() {

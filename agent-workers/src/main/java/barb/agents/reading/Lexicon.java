@@ -1,6 +1,7 @@
 package barb.agents.reading;
 
 import barb.agents.steps.FilterText;
+import barb.agents.text.FirstCharacters;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -36,18 +37,12 @@ public final class Lexicon {
     static final class Rule {
         /** The wrapper every rule's pattern starts with: no letter, digit or underscore before a match. */
         private static final String WORD_START = "(?<![\\p{L}\\p{N}_])";
-        /** Characters whose answer is kept: Latin, Cyrillic and the punctuation between them. */
-        private static final int KEPT = 0x500;
-        private static final byte UNKNOWN = 0;
-        private static final byte MAY = 1;
-        private static final byte NEVER = 2;
 
         private final Pattern pattern;
         private final Function<Matcher, List<String[]>> meaning;
         /** False when what may match at a place depends on the text before it (a look-behind, a word boundary). */
         private final boolean startDecidedByItsCharacter;
-        /** Per character: whether a match may start with it; filled as characters are met (benign races). */
-        private final byte[] startsWith = new byte[KEPT];
+        private final FirstCharacters firstCharacters;
 
         Rule(Pattern pattern, Function<Matcher, List<String[]>> meaning) {
             this.pattern = pattern;
@@ -56,6 +51,7 @@ public final class Lexicon {
                     ? pattern.pattern().substring(WORD_START.length()) : null;
             this.startDecidedByItsCharacter = inner != null && !inner.contains("(?<") && !inner.contains("\\b")
                     && !inner.contains("\\B") && !inner.contains("\\G");
+            this.firstCharacters = new FirstCharacters(pattern);
         }
 
         Pattern pattern() {
@@ -81,17 +77,7 @@ public final class Lexicon {
             if (!startDecidedByItsCharacter || at >= text.length()) {
                 return true;
             }
-            char c = text.charAt(at);
-            if (c >= KEPT) {
-                return true;
-            }
-            byte known = startsWith[c];
-            if (known == UNKNOWN) {
-                Matcher alone = pattern.matcher(String.valueOf(c));
-                known = alone.lookingAt() || alone.hitEnd() ? MAY : NEVER;
-                startsWith[c] = known;
-            }
-            return known == MAY;
+            return firstCharacters.mayBeginWith(text.charAt(at));
         }
     }
 
