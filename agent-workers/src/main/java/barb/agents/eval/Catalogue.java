@@ -65,6 +65,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-28", "catalogue/fresh-28.json");
         sets.put("fresh-29", "catalogue/fresh-29.json");
         sets.put("fresh-30", "catalogue/fresh-30.json");
+        sets.put("fresh-31", "catalogue/fresh-31.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
