@@ -488,6 +488,21 @@ public final class FollowUps {
      * "февраль и март 2020" given as the period asked for: months next to each other are one span of days, not sides
      * to compare. A month without its year takes the year said with the others.
      */
+    /**
+     * "avg range since the covid crash" answered "march 2020": the one day or month given dates the event, and the
+     * question asks about the days since it.
+     */
+    static List<Lexicon.Finding> fromTheEvent(String question, List<Lexicon.Finding> said) {
+        List<Lexicon.Finding> whens = said.stream().filter(f -> f.kind().equals("when")).toList();
+        if (whens.size() != 1 || whens.get(0).value().contains("..") || !QuestionReader.sinceUnknownEvent(question)) {
+            return said;
+        }
+        Lexicon.Finding day = whens.get(0);
+        List<Lexicon.Finding> out = new ArrayList<>(said);
+        out.set(out.indexOf(day), new Lexicon.Finding("when", day.value() + "..", day.start(), day.end(), day.seq()));
+        return out;
+    }
+
     static List<Lexicon.Finding> monthsAsOneSpan(List<Lexicon.Finding> said) {
         List<Lexicon.Finding> whens = said.stream().filter(f -> f.kind().equals("when")).toList();
         if (whens.size() < 2) {
@@ -894,6 +909,7 @@ public final class FollowUps {
         if ("period".equals(asked) && said.stream().anyMatch(f -> f.kind().equals("when"))) {
             said.removeIf(f -> !Set.of("when", "session", "time", "tf").contains(f.kind()));
             said = monthsAsOneSpan(said);
+            said = fromTheEvent(question, said);
             return new StepBuilder(merge(original, said), new ArrayList<>(), -1).build();
         }
         // "can you compare mondays" asked what with: "vs fridays" is the other side, beside the first, not in its place

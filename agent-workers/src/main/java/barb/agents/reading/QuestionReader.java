@@ -191,15 +191,19 @@ public final class QuestionReader {
      * A later sentence or dash clause that only says what the trader feels or why they ask ("feels like sept is
      * always bad lol", "- tryna see which hour moves most", "кажется, пятницы слабые") restates the question in
      * looser words; read, its words would become a second measure or side. Such asides are left out when what
-     * remains still asks something.
+     * remains still asks something. A reason needs no comma before it ("… in % tho since price is way higher now"):
+     * "because" always starts one, "since" when a subject and a verb in the present follow it, never a date ("since 2020") or a past ("since it was …").
      */
-    private static final Pattern ASIDE_START = Pattern.compile("(?:[.?!,]+\\s+|\\s+[-–—]+\\s+|\\s*\\(\\s*)(?=(?:i |i am |i'm |just |tbh |ngl |honestly |"
+    private static final Pattern ASIDE_START = Pattern.compile("\\s+(?=(?:because|cuz|coz|bc) |since (?:the )?"
+            + "(?:price|prices|it|its|it's|we|we're|i|i'm|they|they're|vol|volume|nq|market|everything|that|this)"
+            + " (?:\\p{L}+ )?(?:is|are|has|have|gets|keeps)(?![\\p{L}]))"
+            + "|(?:[.?!,]+\\s+|\\s+[-–—]+\\s+|\\s*\\(\\s*)(?=(?:i |i am |i'm |just |tbh |ngl |honestly |"
             + "я |просто |честно )*(?:feels?|seems?|looks like|i think|i am thinking|i'm thinking|im thinking|i reckon|i bet|"
             + "i feel|i guess|i suspect|i heard|imo|imho|tryna|trying to|"
             + "want(?:ed)? to (?:see|know|check|understand|size|decide|plan|gauge|time|manage)|wanna (?:see|know|check|size|decide|plan)|"
             + "trying to (?:decide|figure|size|gauge|plan)|curious|wondering|"
             + "кажется|по ощущениям|ощущение|имхо|вроде|походу|чувствую|хочу (?:понять|проверить|посмотреть|узнать)|"
-            + "пытаюсь понять|интересно|а то|потому что|так как)(?![\\p{L}]))");
+            + "пытаюсь понять|интересно|а то|потому что|так как|because|cuz|coz)(?![\\p{L}]))");
 
     /** The sentences after a first sentence that asks nothing, when they end in a question mark; else null. */
     static String questionAfterStory(String text) {
@@ -644,6 +648,17 @@ public final class QuestionReader {
     }
 
     /** What the lexicon found in a question, in order (kind, value, span): which parts of a step a text names. */
+    /**
+     * Whether the question asks about the days since an event Barb cannot date ("avg range since the covid crash",
+     * "после выборов"): a single day or month given for the event is where its period starts.
+     */
+    public static boolean sinceUnknownEvent(String question) {
+        if (question == null || question.isBlank()) {
+            return false;
+        }
+        return readNormalized(normalize(question)).sinceUnknownEvent;
+    }
+
     public static List<Lexicon.Finding> findings(String question) {
         if (question == null || question.isBlank()) {
             return List.of();
@@ -827,6 +842,8 @@ public final class QuestionReader {
         private final List<String> unknown = new ArrayList<>();
         private final List<Leftover> leftovers = new ArrayList<>();
         private final List<String> ignored = new ArrayList<>();
+        /** The question's period is the days since an event Barb cannot date ("since the election"). */
+        private boolean sinceUnknownEvent;
         private Reading reading;
         private int seq;
         private int colon = -1;
@@ -870,6 +887,7 @@ public final class QuestionReader {
             inclusiveThresholds();
             leftovers();
             rankedCount();
+            trendOfMeasure();
             found.sort(Comparator.comparingInt(Lexicon.Finding::start).thenComparingInt(Lexicon.Finding::seq));
             sortLeftovers();
             reading = new StepBuilder(found, unknown, colon).build().withIgnored(ignored);
@@ -975,7 +993,8 @@ public final class QuestionReader {
                 }
                 // "since the election", "во время кризиса": a period Barb cannot date is asked about, not left out
                 if (dataLike && !periodNamed && periodLike(left)) {
-                    unknown.add(StepBuilder.UNKNOWN_PERIOD + left.word());
+                    unknown.add(StepBuilder.UNKNOWN_PERIOD + left.word() + eventMove(left));
+                    sinceUnknownEvent |= periodOpensAt(left);
                     previousUnknown = null;
                     continue;
                 }
@@ -995,18 +1014,44 @@ public final class QuestionReader {
         }
 
         /**
+         * "since the covid crash", "после ковидного обвала": a move right after the word naming an event is part of
+         * the event's name, not a condition on the days. Takes that finding out of the reading and gives its words,
+         * with a space, to be asked about with the event; "" when no move follows.
+         */
+        private String eventMove(Leftover left) {
+            for (Lexicon.Finding f : found) {
+                if (f.kind().equals("dir") && f.start() >= left.end() && text.substring(left.end(), f.start()).isBlank()) {
+                    found.remove(f);
+                    return " " + text.substring(f.start(), f.end());
+                }
+            }
+            return "";
+        }
+
+        /** Whether the event word follows "since / after the / после / с момента": the days from it on. */
+        private boolean periodOpensAt(Leftover left) {
+            return Set.of("since", "after", "после", "момента").contains(wordBefore(left, true));
+        }
+
+        /**
          * A word after "since / during / until / во время / в период": it names the days the question is about.
          */
         private boolean periodLike(Leftover left) {
-            List<String> before = List.of(text.substring(0, left.start()).strip().split(" "));
-            String previous = before.get(before.size() - 1);
-            String twoBack = before.size() > 1 ? before.get(before.size() - 2) : "";
-            String skipped = Set.of("the", "that", "this", "a", "тот", "этот", "того").contains(previous) ? twoBack : previous;
+            String skipped = wordBefore(left, true);
             // a bare "в" is left alone: "в курсе", "в терминале" name no days
             // ("после выборов", "after the election": a period since an event Barb has no date for; "after a squeeze"
             // names a kind of day)
             return Set.of("since", "during", "until", "till", "время", "период", "момента", "после").contains(skipped)
-                    || skipped.equals("after") && previous.equals("the");
+                    || skipped.equals("after") && wordBefore(left, false).equals("the");
+        }
+
+        /** The word before a left-over word, past an article ("since the election" → since) when asked to. */
+        private String wordBefore(Leftover left, boolean pastArticle) {
+            String[] before = text.substring(0, left.start()).strip().split(" ");
+            String previous = before[before.length - 1];
+            String twoBack = before.length > 1 ? before[before.length - 2] : "";
+            boolean article = Set.of("the", "that", "this", "a", "тот", "этот", "того").contains(previous);
+            return pastArticle && article ? twoBack : previous;
         }
 
         private boolean conditionLike(Leftover left) {
@@ -1020,6 +1065,30 @@ public final class QuestionReader {
             // "дней-разворотов", "days of reversal": a word right after "days" names what the days are
             return CONDITION_BEFORE.contains(previous) || CONDITION_BEFORE.contains(twoBack) || DAYS.contains(previous)
                     || CONDITION_AFTER.matcher(next).matches() || left.word().matches(".*\\d.*") || quoted;
+        }
+
+        /**
+         * "avg volume 2024 vs 2025, is vol higher?", "объёмы падают?": in a comparison of a measure other than the
+         * day's change, a lone direction that names no days (no "days" after it, unlike "on up days") asks which side
+         * is bigger: the comparison answers it, it picks no days. ("on up days", with "days" one or two words on, picks days.)
+         */
+        private void trendOfMeasure() {
+            boolean compares = found.stream().anyMatch(f -> f.kind().equals("vs")
+                    || f.kind().equals("op") && f.value().equals("compare"));
+            List<Lexicon.Finding> measures = found.stream().filter(f -> f.kind().equals("metric")).toList();
+            List<Lexicon.Finding> directions = found.stream().filter(f -> f.kind().equals("dir")).toList();
+            if (!compares || measures.isEmpty() || directions.size() != 1
+                    || measures.stream().anyMatch(f -> f.value().startsWith("change"))) {
+                return;
+            }
+            Lexicon.Finding direction = directions.get(0);
+            // "down days" may be one finding, "down" and "days" or "вниз дней" two
+            String said = text.substring(direction.start()).strip();
+            String[] words = said.split("[^\\p{L}]+", 4);
+            boolean namesDays = java.util.Arrays.stream(words, 0, Math.min(3, words.length)).anyMatch(DAYS::contains);
+            if (!namesDays) {
+                found.remove(direction);
+            }
         }
 
         /**

@@ -1858,4 +1858,33 @@ class ReadingClassesTest {
         assertThat(render(FollowUps.resolve("and how often does the gap fill on those days", gap).orElseThrow()))
                 .contains("gap_pct > 0.5").doesNotContain("is_red");
     }
+
+    @Test
+    void aMoveNamingAnEventBelongsToTheEventAndItsDateStartsTheDaysSinceIt() {
+        Reading rally = QuestionReader.read("median range since the election rally");
+        assertThat(rally.clarify()).contains("period:election rally");
+        assertThat(read("median range since the election rally")).doesNotContain("change_pct");
+        assertThat(render(FollowUps.answer("how many red days since the brexit selloff", "june 24 2016", "period")))
+                .isEqualTo("count days in 2016-06-24.. where is_red = 1");
+        // during an event, the date given is the days themselves
+        assertThat(render(FollowUps.answer("how many red days during the brexit selloff", "june 24 2016", "period")))
+                .isEqualTo("count days in 2016-06-24 where is_red = 1");
+    }
+
+    @Test
+    void aReasonAfterTheQuestionAsksNothing() {
+        assertThat(read("avg rth range in % in 2024 since prices are way higher now"))
+                .isEqualTo(read("avg rth range in % in 2024"));
+        assertThat(read("avg rth range in 2024 because vol keeps dropping")).isEqualTo(read("avg rth range in 2024"));
+        // a date or a past after "since" is the period
+        assertThat(read("avg rth range since 2020")).contains("2020..");
+    }
+
+    @Test
+    void aDirectionInAComparisonOfAMeasureAsksWhichSideIsBiggerUnlessItNamesDays() {
+        assertThat(read("compare avg volume 2022 vs 2023, is volume falling?"))
+                .isEqualTo(read("compare avg volume 2022 vs 2023"));
+        assertThat(read("средний объём ртх 2021 против 2023 — падает?")).isEqualTo(read("средний объём ртх 2021 против 2023"));
+        assertThat(read("compare avg volume on down days 2022 vs 2023")).contains("change_pct < 0");
+    }
 }
