@@ -20,6 +20,7 @@ import barb.core.Usage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.List;
+import java.util.Set;
 
 import java.util.function.Supplier;
 
@@ -113,6 +114,16 @@ public final class ClarifyContinueHandler implements StageHandler {
         boolean combinedComplete = combined != null && combined.understanding().understood();
         // "range, rth" after "what do you mean by move?": an answer that gives what was asked completes the question
         boolean givesWhatWasAsked = givesWhatWasAsked(pending, answer, said);
+        // "what's nq been up to lately?" asked which period, answered "avg rth range over the last 30 days": an answer
+        // that is a whole question, to a message that only said "lately", is the question; the first message's
+        // words ("up to", "fill me in") would only add conditions nobody asked for
+        boolean originalSaidOnlyLately = QuestionReader.findings(original).stream()
+                .allMatch(f -> Set.of("vaguetime", "dir", "fillword").contains(f.kind()));
+        if (freshComplete && "period".equals(pendingField(pending)) && originalSaidOnlyLately) {
+            Understanding u = fresh.understanding();
+            return new ClarifyContinueResult(null, u.goal(), true, true, u.expandedQuery(), u.acknowledge(), false,
+                    null, null, null, null);
+        }
         if (combinedComplete && (!freshComplete || givesWhatWasAsked || fresh.step().equals(combined.step()))) {
             Understanding u = combined.understanding();
             return new ClarifyContinueResult(null, u.goal(), true, false, u.expandedQuery(), u.acknowledge(), false,

@@ -236,4 +236,18 @@ class ClarificationFlowTest {
         assertThat(plan.session()).isEqualTo("ETH");
         assertThat(plan.period()).isEqualTo(new Plan.Period(LocalDate.of(2023, 1, 1), LocalDate.of(2023, 12, 31)));
     }
+
+    @Test
+    void aWholeQuestionAnsweringWhichPeriodAfterOnlyLatelyIsTheQuestion() {
+        Pipeline.Run first = pipeline.run("so how's nq been moving up lately, gimme numbers");
+        assertThat(first.finish().route()).isEqualTo("clarify");
+        assertThat(first.finish().clarification().context().path("required").get(0).path("field").asText())
+                .isEqualTo("period");
+
+        Pipeline.Run answer = pipeline.run("median rth range over the last 3 months", first.chatStateAfter(null));
+        Plan plan = onlyPlan(answer);
+        assertThat(plan.operation()).isEqualTo("aggregate");
+        assertThat(plan.metric()).isEqualTo("range");
+        assertThat(plan.filters()).as("'moving up' was only small talk").isEmpty();
+    }
 }

@@ -191,10 +191,10 @@ public final class QuestionReader {
      * A later sentence or dash clause that only says what the trader feels or why they ask ("feels like sept is
      * always bad lol", "- tryna see which hour moves most", "кажется, пятницы слабые") restates the question in
      * looser words; read, its words would become a second measure or side. Such asides are left out when what
-     * remains still asks something. A reason needs no comma before it ("… in % tho since price is way higher now"):
-     * "because" always starts one, "since" when a subject and a verb in the present follow it, never a date ("since 2020") or a past ("since it was …").
+     * remains still asks something. A reason needs no comma before it ("… in % tho since price is way higher now",
+     * "в процентах можно а то цена выросла"): "because", "потому что", "а то" always start one, "since" when a subject and a verb in the present follow it, never a date ("since 2020") or a past ("since it was …").
      */
-    private static final Pattern ASIDE_START = Pattern.compile("\\s+(?=(?:because|cuz|coz|bc) |since (?:the )?"
+    private static final Pattern ASIDE_START = Pattern.compile("\\s+(?=(?:because|cuz|coz|bc|потому что|так как|ибо|а то(?! же)) |since (?:the )?"
             + "(?:price|prices|it|its|it's|we|we're|i|i'm|they|they're|vol|volume|nq|market|everything|that|this)"
             + " (?:\\p{L}+ )?(?:is|are|has|have|gets|keeps)(?![\\p{L}]))"
             + "|(?:[.?!,]+\\s+|\\s+[-–—]+\\s+|\\s*\\(\\s*)(?=(?:i |i am |i'm |just |tbh |ngl |honestly |"

@@ -1876,6 +1876,9 @@ class ReadingClassesTest {
         assertThat(read("avg rth range in % in 2024 since prices are way higher now"))
                 .isEqualTo(read("avg rth range in % in 2024"));
         assertThat(read("avg rth range in 2024 because vol keeps dropping")).isEqualTo(read("avg rth range in 2024"));
+        assertThat(read("средний ренж ртх за 2023 в процентах а то цена с тех пор выросла"))
+                .isEqualTo(read("средний ренж ртх за 2023 в процентах"));
+        assertThat(read("а то же самое за 2023")).as("\"а то же\" is the same again, no reason").contains("2023");
         // a date or a past after "since" is the period
         assertThat(read("avg rth range since 2020")).contains("2020..");
     }
