@@ -866,7 +866,7 @@ public final class Lexicon {
                 + "(?:which|what) (?:day of (?:the )?week|weekday)|по дням недели|по дню недели|"
                 + "(?:в )?как\\p{L}* день недели|дн\\p{L}* недели", kv("group", "weekday")));
         r.add(rule("(?:of|in|for|within) (?:each|every) (month|year|quarter|weekday)|(?:each|every) (month|year|quarter)|"
-                + "(?:каждого|в каждом|за каждый|для каждого) (месяц|год|квартал)\\p{L}*", Lexicon::each));
+                + "(?:каждого|в каждом|за каждый|для каждого|по каждому) (месяц|год|квартал)\\p{L}*", Lexicon::each));
         r.add(rule("(?:by|per) months?|monthly|month by month|(?:which|what) months?|по месяцам|помесячно|"
                 + "(?:в )?как\\p{L}* месяц\\p{L}*", kv("group", "month")));
         r.add(rule("(?:by|per) quarters?|quarterly|по кварталам|поквартально", kv("group", "quarter")));

@@ -1025,6 +1025,8 @@ class ReadingClassesTest {
         assertThat(read("mean rth range for each year since 2016")).contains("by year");
         assertThat(read("median volume of each hourly candle in rth 2024")).contains("by hour");
         assertThat(read("средний объем по каждому часу ртх в 2024")).contains("by hour");
+        assertThat(read("медианный объем ртх по каждому году с 2016")).contains("by year");
+        assertThat(read("средний рейндж ртх по каждому месяцу 2023")).contains("by month");
         // a ranking per unit stays the best rows of each unit
         assertThat(read("top 2 days for each year since 2021")).contains("of each year");
     }
