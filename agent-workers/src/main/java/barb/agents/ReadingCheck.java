@@ -81,7 +81,7 @@ final class ReadingCheck {
     /**
      * Whether the classifier's label names what the step computes. A ranked list of days and a top_n without groups
      * are one question ("top 10 rth ranges"): the same days in the same order, so offering one against the other
-     * would ask the user to choose between two identical answers.
+     * would ask the user to choose between two identical answers. Days counted in each group are a count too.
      */
     static boolean sameReading(String label, ParsedStep step) {
         String operation = step.operation();
@@ -91,6 +91,10 @@ final class ReadingCheck {
         // params() is a copy: take it once
         com.fasterxml.jackson.databind.node.ObjectNode params = step.params();
         boolean ungrouped = !params.hasNonNull("group_by");
+        // "how many green days by month": the days of each group counted are a count, group by group
+        if (label.equals("data:count") && operation.equals("group")) {
+            return step.atoms().stream().allMatch(a -> "days".equals(a.what()));
+        }
         if (label.equals("data:top_n") && operation.equals("list")) {
             return ungrouped && params.hasNonNull("sort");
         }

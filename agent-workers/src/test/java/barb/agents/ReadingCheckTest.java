@@ -134,6 +134,15 @@ class ReadingCheckTest {
         assertThat(ReadingCheck.sameReading("data:count", ranked)).isFalse();
     }
 
+    @Test
+    void daysCountedInEachGroupAreACount() {
+        ParsedStep counted = new ParsedStep("s1", "group", List.of(new barb.core.Atom("2023", "days", "is_green = 1", "1D")),
+                (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse("{\"group_by\":\"month\"}"));
+        assertThat(ReadingCheck.sameReading("data:count", counted)).isTrue();
+        // a measure averaged in each group is no count
+        assertThat(ReadingCheck.sameReading("data:count", step("group", "{\"group_by\":\"month\"}"))).isFalse();
+    }
+
     private static ParsedStep step(String operation, String params) {
         return new ParsedStep("s1", operation, List.of(new barb.core.Atom("all", "range", null, "1D")),
                 (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(params));

@@ -798,11 +798,15 @@ final class StepBuilder {
         if (operation == Operation.CORRELATION) {
             atoms = inPercentBeside(atoms);
         }
-        // "which weekday gets the most gap ups": how many such days each group has, most first
-        if (operation == Operation.GROUP && has("mostdays") && !has("metric") && !has("agg")) {
+        // "which weekday gets the most gap ups": how many such days each group has, most first; "how many green days
+        // by month": how many such days each group has
+        boolean counted = has("mostdays") || has("op", "count");
+        if (operation == Operation.GROUP && counted && !has("metric") && !has("agg")) {
             atoms = atoms.stream().map(a -> new Atom(a.when(), "days", a.filter(), a.timeframe())).toList();
             params.remove("aggregate");
-            params.put("sort", "desc");
+            if (has("mostdays")) {
+                params.put("sort", "desc");
+            }
         }
         ParsedStep step = new ParsedStep("s1", operation.wireName(), atoms, params);
         return new Reading(step, clarify, null, List.of(), goal(operation, ranking, atoms));

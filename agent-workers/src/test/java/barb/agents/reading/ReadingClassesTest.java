@@ -1027,6 +1027,11 @@ class ReadingClassesTest {
         assertThat(read("средний объем по каждому часу ртх в 2024")).contains("by hour");
         assertThat(read("медианный объем ртх по каждому году с 2016")).contains("by year");
         assertThat(read("средний рейндж ртх по каждому месяцу 2023")).contains("by month");
+        // how many days of a kind each unit has is a count per unit, not a mean change
+        assertThat(QuestionReader.read("how many red days per quarter in 2022").step().atoms().get(0).what())
+                .isEqualTo("days");
+        assertThat(QuestionReader.read("сколько было гэпов вниз по годам").step().atoms().get(0).what())
+                .isEqualTo("days");
         // a ranking per unit stays the best rows of each unit
         assertThat(read("top 2 days for each year since 2021")).contains("of each year");
     }
