@@ -472,8 +472,11 @@ final class StepBuilder {
 
         // "chance of a green Tuesday if Monday was red": the condition is on the earlier day, the outcome is read
         // the next trading day
-        if (operation == Operation.PROBABILITY && offset() == null) {
-            Lexicon.Finding later = nextTradingDayOfPair();
+        // ("если пн падает больше 2% — что во вторник? ср изменение": the same for a measure, when the condition is
+        // said between the two days)
+        if (offset() == null && (operation == Operation.PROBABILITY || operation == Operation.AGGREGATE)) {
+            Lexicon.Finding later = operation == Operation.PROBABILITY ? nextTradingDayOfPair()
+                    : nextTradingDayAfterACondition();
             if (later != null) {
                 List<Lexicon.Finding> rewritten = new ArrayList<>(found);
                 rewritten.remove(later);
@@ -1133,6 +1136,27 @@ final class StepBuilder {
             return days.get(0);
         }
         return null;
+    }
+
+    /**
+     * "when friday drops 1%, what does monday do on average": of two weekdays with a condition said between them,
+     * the later one when it is the earlier one's next trading day; null otherwise ("avg range on red mondays and
+     * tuesdays" names two kinds of day).
+     */
+    private Lexicon.Finding nextTradingDayAfterACondition() {
+        List<Lexicon.Finding> days = new ArrayList<>(all("weekday"));
+        if (days.size() != 2) {
+            return null;
+        }
+        days.sort(java.util.Comparator.comparingInt(Lexicon.Finding::start));
+        Lexicon.Finding first = days.get(0);
+        Lexicon.Finding second = days.get(1);
+        boolean conditionBetween = found.stream().anyMatch(f -> Set.of("color", "dir", "cond").contains(f.kind())
+                && f.start() >= first.end() && f.end() <= second.start());
+        List<String> week = barb.agents.steps.FilterText.WEEKDAYS;
+        int a = week.indexOf(first.value());
+        int b = week.indexOf(second.value());
+        return conditionBetween && a >= 0 && b >= 0 && (a + 1) % week.size() == b ? second : null;
     }
 
     /**

@@ -1897,4 +1897,15 @@ class ReadingClassesTest {
         assertThat(read("средний объём ртх 2021 против 2023 — падает?")).isEqualTo(read("средний объём ртх 2021 против 2023"));
         assertThat(read("compare avg volume on down days 2022 vs 2023")).contains("change_pct < 0");
     }
+
+    @Test
+    void aMeasureOnTheWeekdayAfterAConditionOnTheDayBeforeIsTheNextDay() {
+        assertThat(read("when wednesday falls 1.5%, what does thursday do on average"))
+                .isEqualTo(read("when wednesday falls 1.5%, what does the next day do on average"))
+                .contains("weekday = wednesday");
+        assertThat(read("если в пятницу рост больше 1% — что в понедельник? средний рейндж ртх"))
+                .contains("after").contains("weekday = friday");
+        // two kinds of day, no day after the other
+        assertThat(read("avg range on green mondays and tuesdays rth")).contains("weekday in (monday, tuesday)");
+    }
 }
