@@ -124,7 +124,12 @@ public final class ClarifyContinueHandler implements StageHandler {
             return new ClarifyContinueResult(null, u.goal(), true, true, u.expandedQuery(), u.acknowledge(), false,
                     null, null, null, null);
         }
-        if (combinedComplete && (!freshComplete || givesWhatWasAsked || fresh.step().equals(combined.step()))) {
+        // "nq volatility by year?" asked which session, answered "std of daily % change, close to close": an answer
+        // that only says what to measure says what the question meant, so the question's grouping and days stay
+        boolean onlyAMeasure = !said.isEmpty() && said.stream()
+                .allMatch(f -> Set.of("metric", "metricdef", "agg", "session", "tf").contains(f.kind()));
+        if (combinedComplete && (!freshComplete || givesWhatWasAsked || onlyAMeasure
+                || fresh.step().equals(combined.step()))) {
             Understanding u = combined.understanding();
             return new ClarifyContinueResult(null, u.goal(), true, false, u.expandedQuery(), u.acknowledge(), false,
                     null, null, null, null);

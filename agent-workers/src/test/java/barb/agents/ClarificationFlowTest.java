@@ -250,4 +250,17 @@ class ClarificationFlowTest {
         assertThat(plan.metric()).isEqualTo("range");
         assertThat(plan.filters()).as("'moving up' was only small talk").isEmpty();
     }
+
+    @Test
+    void anAnswerThatOnlySaysWhatToMeasureKeepsTheQuestionsGrouping() {
+        Pipeline.Run first = pipeline.run("nq volatility by month?");
+        assertThat(first.finish().route()).isEqualTo("clarify");
+
+        Pipeline.Run answer = pipeline.run("median of the daily % change", first.chatStateAfter(null));
+        Plan plan = onlyPlan(answer);
+        assertThat(plan.operation()).isEqualTo("group");
+        assertThat(plan.groupBy()).isEqualTo("month");
+        assertThat(plan.metric()).isEqualTo("change_pct");
+        assertThat(plan.aggregate()).isEqualTo("median");
+    }
 }
