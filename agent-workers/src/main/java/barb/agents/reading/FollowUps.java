@@ -485,10 +485,6 @@ public final class FollowUps {
     }
 
     /**
-     * "февраль и март 2020" given as the period asked for: months next to each other are one span of days, not sides
-     * to compare. A month without its year takes the year said with the others.
-     */
-    /**
      * "avg range since the covid crash" answered "march 2020": the one day or month given dates the event, and the
      * question asks about the days since it.
      */
@@ -503,6 +499,10 @@ public final class FollowUps {
         return out;
     }
 
+    /**
+     * "февраль и март 2020" given as the period asked for: months next to each other are one span of days, not sides
+     * to compare. A month without its year takes the year said with the others.
+     */
     static List<Lexicon.Finding> monthsAsOneSpan(List<Lexicon.Finding> said) {
         List<Lexicon.Finding> whens = said.stream().filter(f -> f.kind().equals("when")).toList();
         if (whens.size() < 2) {

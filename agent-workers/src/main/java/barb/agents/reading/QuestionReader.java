@@ -192,9 +192,11 @@ public final class QuestionReader {
      * always bad lol", "- tryna see which hour moves most", "кажется, пятницы слабые") restates the question in
      * looser words; read, its words would become a second measure or side. Such asides are left out when what
      * remains still asks something. A reason needs no comma before it ("… in % tho since price is way higher now",
-     * "в процентах можно а то цена выросла"): "because", "потому что", "а то" always start one, "since" when a subject and a verb in the present follow it, never a date ("since 2020") or a past ("since it was …").
+     * "в процентах можно а то цена выросла"): "because", "потому что", "а то" always start one, "since" when a
+     * subject and a verb in the present follow it, never before a date ("since 2020") or a past ("since it was …").
      */
-    private static final Pattern ASIDE_START = Pattern.compile("\\s+(?=(?:because|cuz|coz|bc|потому что|так как|ибо|а то(?! же)) |since (?:the )?"
+    private static final Pattern ASIDE_START = Pattern.compile(
+            "\\s+(?=(?:because|cuz|coz|bc|потому что|так как|ибо|а то(?! же)) |since (?:the )?"
             + "(?:price|prices|it|its|it's|we|we're|i|i'm|they|they're|vol|volume|nq|market|everything|that|this)"
             + " (?:\\p{L}+ )?(?:is|are|has|have|gets|keeps)(?![\\p{L}]))"
             + "|(?:[.?!,]+\\s+|\\s+[-–—]+\\s+|\\s*\\(\\s*)(?=(?:i |i am |i'm |just |tbh |ngl |honestly |"
@@ -647,7 +649,6 @@ public final class QuestionReader {
         return out;
     }
 
-    /** What the lexicon found in a question, in order (kind, value, span): which parts of a step a text names. */
     /**
      * Whether the question asks about the days since an event Barb cannot date ("avg range since the covid crash",
      * "после выборов"): a single day or month given for the event is where its period starts.
@@ -659,6 +660,7 @@ public final class QuestionReader {
         return readNormalized(normalize(question)).sinceUnknownEvent;
     }
 
+    /** What the lexicon found in a question, in order (kind, value, span): which parts of a step a text names. */
     public static List<Lexicon.Finding> findings(String question) {
         if (question == null || question.isBlank()) {
             return List.of();
@@ -1020,7 +1022,8 @@ public final class QuestionReader {
          */
         private String eventMove(Leftover left) {
             for (Lexicon.Finding f : found) {
-                if (f.kind().equals("dir") && f.start() >= left.end() && text.substring(left.end(), f.start()).isBlank()) {
+                boolean right = f.start() >= left.end() && text.substring(left.end(), f.start()).isBlank();
+                if (f.kind().equals("dir") && right) {
                     found.remove(f);
                     return " " + text.substring(f.start(), f.end());
                 }
@@ -1070,7 +1073,7 @@ public final class QuestionReader {
         /**
          * "avg volume 2024 vs 2025, is vol higher?", "объёмы падают?": in a comparison of a measure other than the
          * day's change, a lone direction that names no days (no "days" after it, unlike "on up days") asks which side
-         * is bigger: the comparison answers it, it picks no days. ("on up days", with "days" one or two words on, picks days.)
+         * is bigger: the comparison answers it, it picks no days ("on up days", with "days" a word or two on, does).
          */
         private void trendOfMeasure() {
             boolean compares = found.stream().anyMatch(f -> f.kind().equals("vs")
