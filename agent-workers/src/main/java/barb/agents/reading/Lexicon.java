@@ -501,7 +501,9 @@ public final class Lexicon {
                 + "биткоин\\p{L}*|биткойн\\p{L}*|биток|битк(?:а|у|ом|е)|крипт\\p{L}*|crypto|ethereum|сп ?500|доллар\\p{L}*|рубл\\p{L}*|евро|акци\\p{L}*|облигаци\\p{L}*|"
                 + "доу джонс\\p{L}*|эс энд пи)", m -> kv("out", "instrument:" + m.group(1))));
 
-        // complement: "other days", "the rest"
+        // complement: "other days", "the rest"; "опекс дни vs обычные": a bare "usual" right after "vs" is the other days
+        r.add(rule("(?<=(?:vs\\.?|versus|против) )(?:обычн(?:ые|ых|ыми)|normal|regular|ordinary|usual)(?![\\p{L}])",
+                kv("complement", "")));
         r.add(rule("(?:all )?other (?:days|sessions)|the rest(?: of the days)?|rest of (?:the )?days|other|normal days|"
                 + "остальн\\p{L}*(?: дн\\p{L}*)?|други\\p{L}* дн\\p{L}*|обычн(?:ые|ых|ым|ыми) дн(?:и|ей|ям|ями|ях)|все остальн\\p{L}*",
                 kv("complement", "")));

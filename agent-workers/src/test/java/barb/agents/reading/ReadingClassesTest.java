@@ -1899,6 +1899,15 @@ class ReadingClassesTest {
     }
 
     @Test
+    void aBareUsualRightAfterVersusIsTheOtherDays() {
+        assertThat(read("дни цпи vs обычные: средний рейндж ртх с 2021"))
+                .isEqualTo(read("дни цпи против обычных дней: средний рейндж ртх с 2021")).contains("is_cpi = 0");
+        assertThat(read("cpi vs normal - avg rth range since 2021")).contains("is_cpi = 0");
+        // "usual" elsewhere still asks for the usual values
+        assertThat(read("обычный рейндж ртх в 2021")).startsWith("distribution");
+    }
+
+    @Test
     void aMeasureOnTheWeekdayAfterAConditionOnTheDayBeforeIsTheNextDay() {
         assertThat(read("when wednesday falls 1.5%, what does thursday do on average"))
                 .isEqualTo(read("when wednesday falls 1.5%, what does the next day do on average"))
