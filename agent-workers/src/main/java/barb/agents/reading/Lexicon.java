@@ -1000,7 +1000,10 @@ public final class Lexicon {
                 + "go(?:es)?|went|turn(?:s|ed)?|fill(?:s|ed)?|gap(?:s|ped)?|print(?:s|ed)?|make|made|take|took|hit|"
                 + "break|broke)(?![\\p{L}]))|"
                 // "day after christmas: % green in the rth": a share of days of that colour, not a size
-                + "(?<![\\d.]|[\\d.] )%(?= (?:green|red)(?![\\p{L}]))", kv("freq", "")));
+                + "(?<![\\d.]|[\\d.] )%(?= (?:green|red)(?![\\p{L}]))|"
+                // "чаще растёт или падает", "more often go up": which way a day goes is asked as a share
+                + "(?:чаще|more often)(?= (?:\\p{L}+ ){0,2}(?:раст\\p{L}*|пада\\p{L}*|зел\\p{L}*|красн\\p{L}*|up|down|green|"
+                + "red)(?![\\p{L}]))", kv("freq", "")));
         r.add(rule("how many(?: times)?|number of|# of|count of|count|сколько(?: раз)?(?= (?:раз|дн\\p{L}*|день|случа\\p{L}*|"
                 + "сесси\\p{L}*|недел\\p{L}*|месяц\\p{L}*))|сколько раз|"
                 + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));

@@ -890,6 +890,7 @@ public final class QuestionReader {
             leftovers();
             rankedCount();
             trendOfMeasure();
+            eitherWayOutcome();
             found.sort(Comparator.comparingInt(Lexicon.Finding::start).thenComparingInt(Lexicon.Finding::seq));
             sortLeftovers();
             reading = new StepBuilder(found, unknown, colon).build().withIgnored(ignored);
@@ -1091,6 +1092,31 @@ public final class QuestionReader {
             boolean namesDays = java.util.Arrays.stream(words, 0, Math.min(3, words.length)).anyMatch(DAYS::contains);
             if (!namesDays) {
                 found.remove(direction);
+            }
+        }
+
+        /**
+         * "чаще растёт или падает", "more often green or red": a direction and its opposite joined by "or" ask which
+         * of the two, which the share of the first answers; the second is no condition. Only in a question of how
+         * often: "green or red days" elsewhere are days of either colour.
+         */
+        private void eitherWayOutcome() {
+            boolean share = found.stream().anyMatch(f -> f.kind().equals("freq")
+                    || f.kind().equals("op") && f.value().equals("probability"));
+            if (!share) {
+                return;
+            }
+            List<Lexicon.Finding> ordered = new ArrayList<>(found);
+            ordered.sort(Comparator.comparingInt(Lexicon.Finding::start));
+            for (int i = 0; i + 2 < ordered.size(); i++) {
+                Lexicon.Finding one = ordered.get(i);
+                Lexicon.Finding other = ordered.get(i + 2);
+                boolean opposite = one.kind().equals(other.kind()) && !one.value().equals(other.value())
+                        && (one.kind().equals("dir") || one.kind().equals("color"));
+                if (opposite && ordered.get(i + 1).kind().equals("or")) {
+                    found.remove(other);
+                    return;
+                }
             }
         }
 

@@ -474,9 +474,17 @@ final class StepBuilder {
         // the next trading day
         // ("если пн падает больше 2% — что во вторник? ср изменение": the same for a measure, when the condition is
         // said between the two days)
-        if (offset() == null && (operation == Operation.PROBABILITY || operation == Operation.AGGREGATE)) {
+        Integer dayAfter = offset();
+        if ((dayAfter == null || dayAfter == 1)
+                && (operation == Operation.PROBABILITY || operation == Operation.AGGREGATE)) {
             Lexicon.Finding later = operation == Operation.PROBABILITY ? nextTradingDayOfPair()
                     : nextTradingDayAfterACondition();
+            // ("friday after a green thursday": the next day is said already, the later weekday only names it)
+            if (later != null && dayAfter != null) {
+                List<Lexicon.Finding> rewritten = new ArrayList<>(found);
+                rewritten.remove(later);
+                return new StepBuilder(rewritten, unknown, colon).build();
+            }
             if (later != null) {
                 List<Lexicon.Finding> rewritten = new ArrayList<>(found);
                 rewritten.remove(later);

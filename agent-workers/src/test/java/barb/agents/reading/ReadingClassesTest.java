@@ -1917,4 +1917,20 @@ class ReadingClassesTest {
         // two kinds of day, no day after the other
         assertThat(read("avg range on green mondays and tuesdays rth")).contains("weekday in (monday, tuesday)");
     }
+
+    @Test
+    void moreOftenUpOrDownIsAShareOfTheFirstWay() {
+        assertThat(read("после доджи на следующий день нк чаще растет или падает?"))
+                .startsWith("probability of change_pct > 0 next day").doesNotContain("change_pct < 0");
+        assertThat(read("after a doji does nq more often go up or down the next day"))
+                .isEqualTo(read("after a doji how often does nq go up the next day"));
+        // "green or red days" that are no share stay days of either colour
+        assertThat(read("how many green or red days in 2024")).contains("is_red = 1");
+    }
+
+    @Test
+    void theLaterWeekdayOfADayAfterOnlyNamesTheNextDay() {
+        assertThat(read("is tuesday more often red after a red monday"))
+                .isEqualTo(read("after a red monday how often is the next day red"));
+    }
 }
