@@ -662,7 +662,7 @@ public final class Lexicon {
                 m -> kv("break", firstGroup(m).matches("х.*|максимум.*|high") ? "overnight_high" : "overnight_low")));
 
         // sessions
-        r.add(rule("london open|first hour of (?:the )?(?:london|european?)(?: session)?|перв\\p{L}* час\\p{L}* "
+        r.add(rule("london open|лондон\\p{L}* опен|first hour of (?:the )?(?:london|european?)(?: session)?|перв\\p{L}* час\\p{L}* "
                 + "(?:лондон\\p{L}*|европ\\p{L}*)(?: сесси\\p{L}*)?|(?:the )?open(?:ing)? (?:of|in) london|"
                 + "открыти\\p{L}* (?:лондон\\p{L}*|европ\\p{L}*)|(?:лондонск|европейск)\\p{L}* открыти\\p{L}*",
                 kv("session", "LONDON_OPEN")));
@@ -671,6 +671,12 @@ public final class Lexicon {
         r.add(rule("(?:the )?first (?:trading )?hour(?: of (?:rth|trading|the session|the day|regular hours))?|"
                 + "opening hour|opening range|open hour|ny open|new york open|перв\\p{L}* (?:торгов\\p{L}* )?час\\p{L}*"
                 + "(?: торгов\\p{L}*| сесси\\p{L}*| rth| ртх)?", kv("session", "RTH_OPEN")));
+        // "последний час кэша, 15-16", "the last hour before the 4pm close": the hour before the cash close at 16:00
+        // when the trader says 16:00 ("the last hour of cash" alone is RTH's, which runs to 17:00)
+        r.add(rule("(?:the )?last hour (?:of (?:the )?cash(?: session)?,? \\(?15(?::00)?-16(?::00)?\\)?|before (?:the )?"
+                + "(?:4 ?pm|16:00) (?:cash )?close(?:,? \\(?15(?::00)?-16(?::00)?\\)?)?)|"
+                + "последн\\p{L}* час\\p{L}* (?:(?:кэш\\p{L}*|кеш\\p{L}*),? \\(?15(?::00)?-16(?::00)?\\)?|"
+                + "перед (?:закрытием )?(?:в )?16(?::00)?(?:,? \\(?15(?::00)?-16(?::00)?\\)?)?)", kv("session", "NY_CLOSE")));
         r.add(rule("(?:the )?last (?:trading )?hour(?: of (?:rth|trading|the session|the day|regular hours))?|"
                 + "closing hour|последн\\p{L}* (?:торгов\\p{L}* )?час\\p{L}*(?: торгов\\p{L}*| сесси\\p{L}*| rth)?",
                 kv("session", "RTH_CLOSE")));

@@ -37,6 +37,9 @@ final class TimeZones {
             + "по моему времени|по местному времени|местному времени|(?<=\\d:\\d\\d |am |pm |\\d )(?:local|my|our) time|"
             + "нск|по нск|"
             + "по киеву|по киевскому(?: времени)?|киевскому времени)(?![\\p{L}])");
+    /** "between 9 and 10am ct", "11 to 1pm pt": a bare first hour of a window whose second hour has am or pm. */
+    private static final Pattern HALF_AFTER = Pattern.compile("(?<![\\d:.])(\\d{1,2})(:\\d\\d)?"
+            + "( ?(?:to|till|until|-|–|до|and|и) ?)(\\d{1,2})(:\\d\\d)? ?(am|pm)(?![\\p{L}])");
     private static final Pattern CLOCK = Pattern.compile("(?<![\\d:.])(\\d{1,2})(?::(\\d{2}))?\\s*(am|pm|a\\.m\\.|p\\.m\\.)?"
             + "(?=\\s|$|[-–,.)?])");
 
@@ -71,6 +74,14 @@ final class TimeZones {
         String without = US_ZONE.matcher(text).replaceAll("");
         without = BARE_WINDOW.matcher(without).replaceAll(m -> m.group(2) != null && m.group(5) != null ? m.group()
                 : clockOf(m.group(1), m.group(2), shift) + m.group(3) + clockOf(m.group(4), m.group(5), shift));
+        // the first hour takes the second's half of the day, the other half when it would come after it
+        without = HALF_AFTER.matcher(without).replaceAll(m -> {
+            int first = Integer.parseInt(m.group(1)) % 12;
+            int second = Integer.parseInt(m.group(4)) % 12;
+            String half = first > second ? (m.group(6).equals("am") ? "pm" : "am") : m.group(6);
+            return Matcher.quoteReplacement(m.group(1) + (m.group(2) == null ? "" : m.group(2)) + half + m.group(3)
+                    + m.group(4) + (m.group(5) == null ? "" : m.group(5)) + m.group(6));
+        });
         Matcher clock = CLOCK.matcher(without);
         StringBuilder out = new StringBuilder();
         while (clock.find()) {

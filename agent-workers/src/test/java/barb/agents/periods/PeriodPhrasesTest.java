@@ -144,6 +144,10 @@ class PeriodPhrasesTest {
             за этот год                  | this year             | 2026-01-01 | 2026-01-07
             в прошлом году               | last year             | 2025-01-01 | 2025-12-31
             за прошлый год               | last year             | 2025-01-01 | 2025-12-31
+            прошлого года                | last year             | 2025-01-01 | 2025-12-31
+            этого года                   | this year             | 2026-01-01 | 2026-01-07
+            прошлого месяца              | last month            | 2025-12-01 | 2025-12-31
+            прошлой недели               | last week             | 2025-12-29 | 2026-01-04
             с начала года                | this year             | 2026-01-01 | 2026-01-07
             с начала месяца              | this month            | 2026-01-01 | 2026-01-07
             за последние 5 дней          | last 5 days           | 2026-01-03 | 2026-01-07
@@ -187,6 +191,7 @@ class PeriodPhrasesTest {
             top 5 days by range last 6 months               | last 6 months       | last 6 months | top 5 days by range
             top 10 days of the last 3 months by gap         | of the last 3 months | last 3 months | top 10 days by gap
             how may days were green in may                  | in may              | may          | how may days were green
+            самые волатильные дни прошлого года на ртх      | прошлого года       | last year    | самые волатильные дни на ртх
             biggest range ever on rth                       | ever                | all          | biggest range on rth
             what was the high on march 15, 2024?            | on march 15, 2024   | 2024-03-15   | what was the high ?
             days with range > 200 in 2024                   | in 2024             | 2024         | days with range > 200

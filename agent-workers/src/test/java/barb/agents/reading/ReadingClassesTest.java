@@ -1933,4 +1933,19 @@ class ReadingClassesTest {
         assertThat(read("is tuesday more often red after a red monday"))
                 .isEqualTo(read("after a red monday how often is the next day red"));
     }
+
+    @Test
+    void theLastHourBeforeTheCashCloseIsTheNewYorkClose() {
+        assertThat(read("median range in the last hour before the 4pm close, 2023")).contains("session = NY_CLOSE");
+        assertThat(read("медианный рейндж в последний час перед закрытием в 16:00 за 2023")).contains("session = NY_CLOSE");
+        // the last hour of RTH (09:30–17:00) stays RTH's
+        assertThat(read("median range in the last hour of rth, 2023")).contains("session = RTH_CLOSE");
+        assertThat(read("медианный рейндж лондон опен за 2023")).contains("session = LONDON_OPEN");
+    }
+
+    @Test
+    void aRussianPeriodInTheGenitiveIsThePeriod() {
+        assertThat(read("топ 5 самых спокойных дней прошлого года на ртх")).contains("last year");
+        assertThat(read("медианный объем прошлого месяца")).isEqualTo(read("медианный объем за прошлый месяц"));
+    }
 }

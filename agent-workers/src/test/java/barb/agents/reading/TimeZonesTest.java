@@ -14,6 +14,9 @@ class TimeZonesTest {
         assertThat(TimeZones.toNewYork("range 11:30am to 12:30pm ct")).isEqualTo("range 12:30 to 13:30");
         assertThat(TimeZones.toNewYork("range 6:30-7:30 pst")).isEqualTo("range 9:30-10:30");
         assertThat(TimeZones.toNewYork("range 11pm-11:30pm ct")).isEqualTo("range 0:00-0:30");
+        // a bare first hour takes the second's half of the day ("9 and 10am" is 9am to 10am, "11 to 1pm" 11am to 1pm)
+        assertThat(TimeZones.toNewYork("range between 9 and 10am ct")).isEqualTo("range between 10:00 and 11:00");
+        assertThat(TimeZones.toNewYork("range 11 to 1pm pt")).isEqualTo("range 14:00 to 16:00");
     }
 
     @Test
