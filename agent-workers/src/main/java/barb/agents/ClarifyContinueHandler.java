@@ -117,9 +117,9 @@ public final class ClarifyContinueHandler implements StageHandler {
         // "what's nq been up to lately?" asked which period, answered "avg rth range over the last 30 days": an answer
         // that is a whole question, to a message that only said "lately", is the question; the first message's
         // words ("up to", "fill me in") would only add conditions nobody asked for
-        boolean originalSaidOnlyLately = QuestionReader.findings(original).stream()
-                .allMatch(f -> Set.of("vaguetime", "dir", "fillword").contains(f.kind()));
-        if (freshComplete && "period".equals(pendingField(pending)) && originalSaidOnlyLately) {
+        // (the first message is read again only when such an answer came)
+        if (freshComplete && "period".equals(pendingField(pending)) && QuestionReader.findings(original).stream()
+                .allMatch(f -> Set.of("vaguetime", "dir", "fillword").contains(f.kind()))) {
             Understanding u = fresh.understanding();
             return new ClarifyContinueResult(null, u.goal(), true, true, u.expandedQuery(), u.acknowledge(), false,
                     null, null, null, null);

@@ -479,16 +479,13 @@ final class StepBuilder {
                 && (operation == Operation.PROBABILITY || operation == Operation.AGGREGATE)) {
             Lexicon.Finding later = operation == Operation.PROBABILITY ? nextTradingDayOfPair()
                     : nextTradingDayAfterACondition();
-            // ("friday after a green thursday": the next day is said already, the later weekday only names it)
-            if (later != null && dayAfter != null) {
-                List<Lexicon.Finding> rewritten = new ArrayList<>(found);
-                rewritten.remove(later);
-                return new StepBuilder(rewritten, unknown, colon).build();
-            }
             if (later != null) {
                 List<Lexicon.Finding> rewritten = new ArrayList<>(found);
                 rewritten.remove(later);
-                rewritten.add(new Lexicon.Finding("later", "1", later.start(), later.end(), later.seq()));
+                // ("friday after a green thursday": the next day is said already, the later weekday only names it)
+                if (dayAfter == null) {
+                    rewritten.add(new Lexicon.Finding("later", "1", later.start(), later.end(), later.seq()));
+                }
                 return new StepBuilder(rewritten, unknown, colon).build();
             }
         }
