@@ -31,8 +31,8 @@ public final class Lexicon {
 
     /**
      * A rule: its pattern and what a match means (kind/value pairs). Every pattern starts at a word start (see
-     * {@link #rule(String, Function)}); most can also start only at some characters, which the rule learns as texts
-     * are read, so a reading tries the pattern only where it may match instead of at every character.
+     * {@link #rule(String, Function)}) and can begin only with some characters, which the rule learns as texts are
+     * read, so a reading tries the pattern only where it may match instead of at every character.
      */
     static final class Rule {
         /** The wrapper every rule's pattern starts with: no letter, digit or underscore before a match. */
@@ -40,17 +40,11 @@ public final class Lexicon {
 
         private final Pattern pattern;
         private final Function<Matcher, List<String[]>> meaning;
-        /** False when what may match at a place depends on the text before it (a look-behind, a word boundary). */
-        private final boolean startDecidedByItsCharacter;
         private final FirstCharacters firstCharacters;
 
         Rule(Pattern pattern, Function<Matcher, List<String[]>> meaning) {
             this.pattern = pattern;
             this.meaning = meaning;
-            String inner = pattern.pattern().startsWith(WORD_START)
-                    ? pattern.pattern().substring(WORD_START.length()) : null;
-            this.startDecidedByItsCharacter = inner != null && !inner.contains("(?<") && !inner.contains("\\b")
-                    && !inner.contains("\\B") && !inner.contains("\\G");
             this.firstCharacters = new FirstCharacters(pattern);
         }
 
@@ -63,21 +57,24 @@ public final class Lexicon {
         }
 
         /**
-         * False only when no match can start at {@code at}: a letter, digit or underscore stands before it, or the
-         * pattern, tried on the character at {@code at} alone, failed without wanting more text (so it fails on that
-         * character whatever follows).
+         * False only when no match can start at {@code at}: a letter, digit or underscore stands before it, or
+         * {@link #mayBeginAt} says no.
          */
         boolean mayStartAt(CharSequence text, int at) {
-            if (at > 0) {
-                char before = text.charAt(at - 1);
-                if (before == '_' || Character.isLetterOrDigit(before)) {
-                    return false;
-                }
-            }
-            if (!startDecidedByItsCharacter || at >= text.length()) {
-                return true;
-            }
-            return firstCharacters.mayBeginWith(text.charAt(at));
+            return !(at > 0 && inWord(text.charAt(at - 1))) && mayBeginAt(text, at);
+        }
+
+        /**
+         * False only when no match can begin with the character at {@code at}: the pattern, its look-behinds left
+         * out, tried on that character alone failed without wanting more text.
+         */
+        boolean mayBeginAt(CharSequence text, int at) {
+            return at >= text.length() || firstCharacters.mayBeginWith(text.charAt(at));
+        }
+
+        /** What {@link #WORD_START} rules out before a match. */
+        static boolean inWord(char c) {
+            return c == '_' || Character.isLetterOrDigit(c);
         }
     }
 

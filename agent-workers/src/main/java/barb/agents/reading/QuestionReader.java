@@ -11,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
@@ -851,6 +852,8 @@ public final class QuestionReader {
         private int colon = -1;
         /** Try every rule at every place of the text (the reference the quicker search is checked against). */
         private final boolean everyPlace;
+        /** The places a rule's match may start, in order: no letter, digit or underscore before them. */
+        private final int[] wordStarts;
 
         /**
          * A word no rule took, where it is in the text; a filler word ("session", "the") asks nothing alone but can
@@ -862,6 +865,18 @@ public final class QuestionReader {
         Read(String text, boolean everyPlace) {
             this.text = text;
             this.everyPlace = everyPlace;
+            this.wordStarts = wordStarts(text);
+        }
+
+        private static int[] wordStarts(String text) {
+            int[] starts = new int[text.length() + 1];
+            int n = 0;
+            for (int at = 0; at <= text.length(); at++) {
+                if (at == 0 || !Lexicon.Rule.inWord(text.charAt(at - 1))) {
+                    starts[n++] = at;
+                }
+            }
+            return Arrays.copyOf(starts, n);
         }
 
         Reading run() {
@@ -1230,7 +1245,8 @@ public final class QuestionReader {
 
         /**
          * As {@code m.find(from)}: the first match starting at or after {@code from} in the whole text; only the
-         * places where the rule may start are tried ({@link Lexicon.Rule#mayStartAt}), unless {@link #everyPlace}.
+         * word starts where the rule may begin are tried ({@link Lexicon.Rule#mayBeginAt}), unless
+         * {@link #everyPlace}.
          */
         private boolean find(Lexicon.Rule rule, Matcher m, int from) {
             if (everyPlace) {
@@ -1238,8 +1254,10 @@ public final class QuestionReader {
             }
             // the bounds let look-arounds see the text on both sides of the place tried, as find does
             m.useTransparentBounds(true).useAnchoringBounds(false);
-            for (int at = from; at <= text.length(); at++) {
-                if (rule.mayStartAt(text, at) && m.region(at, text.length()).lookingAt()) {
+            int i = Arrays.binarySearch(wordStarts, from);
+            for (i = i >= 0 ? i : -i - 1; i < wordStarts.length; i++) {
+                int at = wordStarts[i];
+                if (rule.mayBeginAt(text, at) && m.region(at, text.length()).lookingAt()) {
                     return true;
                 }
             }
