@@ -642,6 +642,12 @@ public final class FollowUps {
         }
         // "-3% or worse close to close, and bounce = next day up": the threshold is the answer's first clause
         String firstClause = bare(text.split("[,;]")[0]);
+        // "вверх больше 0.5%", "down 2% or more" for big gaps or moves: the way, then the size
+        java.util.regex.Matcher lead = ANSWER_WAY.matcher(firstClause);
+        String way = lead.lookingAt() ? lead.group(1) : null;
+        if (way != null) {
+            firstClause = firstClause.substring(lead.end());
+        }
         java.util.regex.Matcher m = BARE_THRESHOLD.matcher(firstClause);
         // a bare number is a year or a count, not a threshold: a comparison word, a unit or "or more" says it is one
         if (m.matches() && (m.group(1) != null || m.group(3) != null || m.group(4) != null)) {
@@ -650,7 +656,7 @@ public final class FollowUps {
             boolean less = m.group(1) != null && m.group(1).matches("less.*|under|below|меньше.*|ниже|менее.*");
             boolean atLeast = m.group(1) != null && m.group(1).matches("at least|не менее|от|from");
             String op = m.group(4) != null || atLeast ? (less ? " <= " : " >= ") : (less ? " < " : " > ");
-            if (conditions.size() == 1) {
+            if (conditions.size() == 1 && way == null) {
                 String[] previousCondition = conditions.get(0).value().split(" ");
                 String metric = previousCondition[0];
                 // "what about more than 3" after drops of more than 2%: a bigger drop, the sign of the previous one
@@ -666,7 +672,7 @@ public final class FollowUps {
             String sized = sizedByAnswer(previous, m.group(3), less);
             if (conditions.isEmpty() && sized != null) {
                 // "-3% or worse": the sign says the direction when the question did not
-                boolean negative = m.group(2).startsWith("-");
+                boolean negative = m.group(2).startsWith("-") || way != null && DOWNWARD.matcher(way).matches();
                 boolean down = sized.startsWith("-") || negative;
                 String metric = sized.substring(sized.startsWith("-") ? 1 : 0);
                 String size = m.group(2).replace("-", "");
@@ -818,7 +824,11 @@ public final class FollowUps {
     private static final Pattern BARE_THRESHOLD = Pattern.compile("(?:(more than|over|above|greater than|bigger than|"
             + "less than|under|below|больше(?: чем)?|выше|более|меньше(?: чем)?|ниже|менее|at least|не менее|от|from) )?"
             + "(?:на )?(-?\\d+(?:\\.\\d+)?) ?(%|pts|points|п|пунктов|пункта)?( or more| и более| или более|\\+| or worse|"
-            + " или хуже| or less| и менее)?(?: close to close| от закрытия до закрытия)?");
+            + " или хуже| or less| и менее| и выше| и больше| или больше| или выше| or higher| or bigger| and up|"
+            + " and above| and more)?(?: close to close| от закрытия до закрытия)?");
+    /** The way said before the size in an answer to "how big?". */
+    private static final Pattern ANSWER_WAY = Pattern.compile("(up|down|higher|lower|вверх|наверх|вниз) ");
+    private static final Pattern DOWNWARD = Pattern.compile("down|lower|вниз");
     /** "5 in a row", "после 5", "5+": a run length alone. */
     private static final Pattern BARE_RUN = Pattern.compile("(after |после )?(\\d+)(?: or more| и более|\\+)?"
             + "( in a row| подряд| days? in a row| дн\\p{L}* подряд)?");
@@ -939,6 +949,10 @@ public final class FollowUps {
             // "стату покажи" answered "ну по нк": still nothing to compute but every day
             return merged.more().isEmpty() && QuestionReader.isBareList(merged.step()) ? QuestionReader.VAGUE : merged;
         }
+        // "up more than 0.5%" for big gaps: the size read from the answer's first clause is the gap's, not a move
+        if (fragments.stream().anyMatch(c -> c.kind().equals("cond"))) {
+            said.removeIf(f -> f.kind().equals("cond"));
+        }
         // "how big?" answered: the size stands where "big" stood, so it picks the days rather than the outcome
         List<Lexicon.Finding> sized = new ArrayList<>();
         for (Lexicon.Finding f : original) {
@@ -1006,8 +1020,23 @@ public final class FollowUps {
         boolean newOutcome = previous.stream().anyMatch(FollowUps::isShare)
                 && said.stream().anyMatch(f -> f.kind().equals("fill") || f.kind().equals("fillword"))
                 && said.stream().noneMatch(f -> f.kind().equals("connector"));
+        // "and if monday was green" after "odds tuesday closes green if monday was red": a colour said as a condition
+        // replaces the condition's colour; the share's outcome stays
+        Lexicon.Finding conditionColour = previous.stream().filter(p -> p.kind().equals("cond")
+                && COLOUR_FLAG.matcher(p.value()).matches() && outcomeEnd >= 0 && p.start() > outcomeEnd)
+                .findFirst().orElse(null);
+        boolean conditionalColour = conditionColour != null && previous.stream().anyMatch(FollowUps::isShare)
+                && said.stream().anyMatch(c -> c.kind().equals("connector") && said.stream().anyMatch(f ->
+                        f.kind().equals("color") && f.start() > c.start()));
+        if (conditionalColour) {
+            // after its "if", so it is the condition and not the outcome said again
+            added = afterPrevious(said.stream().filter(f -> !f.kind().equals("filler") && !saidAlready(f, previous))
+                    .toList());
+        }
         for (Lexicon.Finding p : previous) {
-            boolean replaced = p != keptMetric && added.stream().anyMatch(n -> replaces(n, p))
+            boolean outcomeKept = conditionalColour && p.start() < outcomeEnd;
+            boolean replaced = conditionalColour && p == conditionColour
+                    || p != keptMetric && !outcomeKept && added.stream().anyMatch(n -> replaces(n, p))
                     && !(nextDayAfterThem && Set.of("pattern", "color", "cond", "event").contains(p.kind()))
                     || nextDayAfterThem && (p.kind().equals("op") || p.kind().equals("freq"))
                     || shareToAverage && (p.kind().equals("color") && !nextDayShare
@@ -1075,6 +1104,12 @@ public final class FollowUps {
         if (next.kind().equals("extreme") && next.value().startsWith("overnight_")
                 && (previous.kind().equals("break") || previous.kind().equals("cond")
                 && previous.value().startsWith("broke_overnight_"))) {
+            return true;
+        }
+        // "а с лоем овернайта то же самое" after the overnight high's break (as the step's text writes it): the other
+        // level's break replaces it
+        if (next.kind().equals("break") && previous.kind().equals("cond")
+                && previous.value().startsWith("broke_overnight_")) {
             return true;
         }
         // "а после двух красных подряд?" after one red day: the run replaces the single day of its colour
@@ -1232,6 +1267,14 @@ public final class FollowUps {
                     day = day.plusDays(1);
                 }
                 out.add(new Lexicon.Finding("when", day.toString(), f.start(), f.end(), f.seq()));
+            } else if (f.kind().equals("when") && f.value().matches("--\\d{2}-\\d{2}")
+                    && !Set.of("--02-28", "--02-29", "--12-31").contains(f.value())) {
+                // "dec 18" without its year (found later, from today): the next calendar day of the same year (not
+                // known here after the year's or February's last day); nor is its weekday, so a weekend is said to
+                // have had no trading rather than skipped
+                java.time.MonthDay next = java.time.MonthDay.parse(f.value());
+                LocalDate day = LocalDate.of(2001, next.getMonth(), next.getDayOfMonth()).plusDays(1);
+                out.add(new Lexicon.Finding("when", java.time.MonthDay.from(day).toString(), f.start(), f.end(), f.seq()));
             } else {
                 out.add(f);
             }

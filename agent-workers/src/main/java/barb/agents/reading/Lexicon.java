@@ -407,6 +407,9 @@ public final class Lexicon {
         // "the day before, day of and day after NFP": the days named, in order
         r.add(rule("(?:(?:the |on the )?day (?:before|of|after)(?:,? (?:and |& )?| (?=day))){2,}"
                 + "(?:the |on the )?day (?:before|of|after)", m -> kv("offsets", namedDays(m.group()))));
+        // "how often is the day after a red day green": "after" and its object stay for the condition, so what
+        // the day shows is the outcome
+        r.add(rule("the (?:day|session)(?= after (?:an?|the) )", kv("later", "1")));
         r.add(rule("(?:the )?(?:next|following) (?:trading )?(?:day|session|week|month|bar|candle)(?! will)|"
                 + "the (?:day|session) after|(?<!\\d )(?:on )?(?:the )?(?:days|sessions) (?:right )?(?:after|following)(?= (?:an?|the) )|"
                 + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's|"

@@ -79,6 +79,16 @@ public final class QuestionReader {
             + "в два раза|в три раза|в полтора раза)(?= (?:больше |выше |более )?(?:the |its |their |чем |от )?"
             + "(?:\\d+[ -]?(?:day|d|дневн\\p{L}*) )?(?:average|avg|mean|median|средн\\p{L}*|медиан\\p{L}*))");
     /** How many days a ranking shows, as a bare number: 1 to 50. */
+    /** A size with no number ("gap big", "a huge week", "крупных недель"): how big is asked, as for "big days". */
+    private static final Pattern SIZE_WORD = Pattern.compile("big|huge|large|massive|significant|крупн\\p{L}*|"
+            + "огромн\\p{L}*|жирн\\p{L}*|больш(?:ой|ие|их|им|ая|ое|ую)|сильн(?:ого|ых|ый|ая|ой|ое|ые)");
+    /** A span of days a size word can size: "a big week", "крупные недели". */
+    private static final Pattern SIZED_SPAN = Pattern.compile(" (?:weeks?|months?|days?|sessions?|years?|недел\\p{L}*|"
+            + "месяц\\p{L}*|дн(?:и|ей|я)|день|сесси\\p{L}*|год\\p{L}*)(?![\\p{L}])");
+    /** What a size word next to it sizes: a measure or a move. */
+    private static final Set<String> SIZED_KINDS = Set.of("metric", "gap", "dir", "color");
+    /** "the most volatile", "самый жирный", "the big days": a ranking or a name, not a size to ask about. */
+    private static final Pattern NO_SIZE_AFTER = Pattern.compile("(?:most|сам[ыоа]\\p{L}{0,3}|наи\\p{L}{0,6}|the) $");
     private static final Pattern RANKED_COUNT = Pattern.compile("[1-9]|[1-4]\\d|50");
     /** What may stand between such a number and its ranking word: nothing, or an article ("the 5 …", "по 3 самых"). */
     private static final Pattern NEXT_TO_RANK = Pattern.compile("\\s*(?:(?:the|по|самых|самые|most) )?\\s*");
@@ -908,6 +918,8 @@ public final class QuestionReader {
             eitherWayOutcome();
             found.sort(Comparator.comparingInt(Lexicon.Finding::start).thenComparingInt(Lexicon.Finding::seq));
             sortLeftovers();
+            // (a size word left over is a finding now)
+            found.sort(Comparator.comparingInt(Lexicon.Finding::start).thenComparingInt(Lexicon.Finding::seq));
             reading = new StepBuilder(found, unknown, colon).build().withIgnored(ignored);
             return reading;
         }
@@ -1010,6 +1022,11 @@ public final class QuestionReader {
                     continue;
                 }
                 // "since the election", "во время кризиса": a period Barb cannot date is asked about, not left out
+                if (dataLike && sizeOfSomething(left)) {
+                    add("vague", "size", left.start(), left.end());
+                    previousUnknown = null;
+                    continue;
+                }
                 if (dataLike && !periodNamed && periodLike(left)) {
                     unknown.add(StepBuilder.UNKNOWN_PERIOD + left.word() + eventMove(left));
                     sinceUnknownEvent |= periodOpensAt(left);
@@ -1029,6 +1046,22 @@ public final class QuestionReader {
                     previousUnknown = null;
                 }
             }
+        }
+
+        /**
+         * "gap big", "a huge week", "крупные недели": a size word next to what it sizes (a measure read just before or
+         * after it, or a span of days after it); "it was huge" in a story sizes nothing asked.
+         */
+        private boolean sizeOfSomething(Leftover left) {
+            if (!SIZE_WORD.matcher(left.word()).matches()
+                    || NO_SIZE_AFTER.matcher(text.substring(Math.max(0, left.start() - 20), left.start())).find()) {
+                return false;
+            }
+            if (SIZED_SPAN.matcher(text).region(left.end(), text.length()).lookingAt()) {
+                return true;
+            }
+            return found.stream().anyMatch(f -> SIZED_KINDS.contains(f.kind())
+                    && (f.end() + 1 == left.start() || left.end() + 1 == f.start()));
         }
 
         /**

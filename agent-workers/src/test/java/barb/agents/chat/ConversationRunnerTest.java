@@ -389,4 +389,17 @@ class ConversationRunnerTest {
         assertThat(plan).contains("\"metric\":\"gap_pct\"").contains("\"metric2\":\"change_pct\"")
                 .contains("\"offset\":1");
     }
+
+    @Test
+    void theDayAfterADaySaidWithoutItsYearIsTheNextDay() {
+        assertThat(Json.toString(chat.ask("what happened on dec 18").plans())).contains("\"from\":\"2025-12-18\"");
+
+        ConversationRunner.Turn next = chat.ask("and the day after?");
+
+        assertThat(Json.toString(next.plans())).contains("\"operation\":\"snapshot\"")
+                .contains("\"from\":\"2025-12-19\",\"to\":\"2025-12-19\"");
+        chat.reset();
+        chat.ask("что было 31 марта");
+        assertThat(Json.toString(chat.ask("а на следующий день?").plans())).contains("\"from\":\"2025-04-01\"");
+    }
 }

@@ -981,6 +981,13 @@ class ReadingClassesTest {
                 .contains("gap_pct < -0.8").doesNotContain("change");
         assertThat(render(FollowUps.answer("сколько было больших гэпов на ртх в 2024", "ну скажем от 1%, вверх")))
                 .contains("gap_pct >");
+        // the way said before the size, and "и выше" after it
+        assertThat(render(FollowUps.answer("how many big gaps in 2025?", "up more than 0.5%")))
+                .contains("gap_pct > 0.5").doesNotContain("change");
+        assertThat(render(FollowUps.answer("сколько было больших гэпов на ртх в 2025?", "вниз больше 0.5%")))
+                .contains("gap_pct < -0.5");
+        assertThat(render(FollowUps.answer("как часто ртх открывается большим гэпом вверх?", "ну от 0.75% и выше")))
+                .contains("gap_pct >= 0.75");
     }
 
     @Test
@@ -1947,5 +1954,41 @@ class ReadingClassesTest {
     void aRussianPeriodInTheGenitiveIsThePeriod() {
         assertThat(read("топ 5 самых спокойных дней прошлого года на ртх")).contains("last year");
         assertThat(read("медианный объем прошлого месяца")).isEqualTo(read("медианный объем за прошлый месяц"));
+    }
+
+    @Test
+    void aSizeWithNoNumberAsksHowBigWhereverItStands() {
+        assertThat(QuestionReader.read("how often does nq gap big at the cash open?").clarify()).contains("threshold");
+        assertThat(QuestionReader.read("how often does nq have a huge week").clarify()).contains("threshold");
+        assertThat(QuestionReader.read("как часто гэп большой на открытии ртх").clarify()).contains("threshold");
+        // a ranking or a name is no size to ask about
+        assertThat(QuestionReader.read("какой день недели самый жирный по рейнджу на ртх за 2024").clarify())
+                .doesNotContain("threshold");
+        assertThat(QuestionReader.read("show me the big days in 2025").clarify()).doesNotContain("threshold");
+    }
+
+    @Test
+    void theOtherOvernightLevelNamedInAFollowUpReplacesTheFirstOnesBreak() {
+        Memory memory = after("probability of broke_overnight_high = 1 same day where session = RTH");
+        assertThat(render(FollowUps.resolve("а с лоем овернайта то же самое", memory).orElseThrow()))
+                .startsWith("probability of broke_overnight_low = 1").doesNotContain("broke_overnight_high");
+    }
+
+    @Test
+    void aColourSaidAsAConditionInAFollowUpChangesTheConditionNotTheOutcome() {
+        Memory monday = after("probability of is_green = 1 next day where is_red = 1, weekday = monday");
+        assertThat(render(FollowUps.resolve("and if monday was green", monday).orElseThrow()))
+                .isEqualTo("probability of is_green = 1 next day where is_green = 1, weekday = monday");
+        Memory friday = after("probability of is_green = 1 next day where is_red = 1, weekday = friday");
+        assertThat(render(FollowUps.resolve("а если пятница зеленая?", friday).orElseThrow()))
+                .contains("where is_green = 1, weekday = friday");
+    }
+
+    @Test
+    void whatTheDayAfterAConditionShowsIsTheOutcome() {
+        assertThat(read("how often is the day after a red day green"))
+                .isEqualTo(read("how often is the next day green after a red day"));
+        assertThat(read("how often is the session after a gap up red")).startsWith("probability of is_red = 1 next day")
+                .contains("gap = up");
     }
 }
