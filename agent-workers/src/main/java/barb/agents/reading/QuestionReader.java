@@ -79,10 +79,10 @@ public final class QuestionReader {
             + "в два раза|в три раза|в полтора раза)(?= (?:больше |выше |более )?(?:the |its |their |чем |от )?"
             + "(?:\\d+[ -]?(?:day|d|дневн\\p{L}*) )?(?:average|avg|mean|median|средн\\p{L}*|медиан\\p{L}*))");
     /** How many days a ranking shows, as a bare number: 1 to 50. */
-    /** A size with no number ("gap big", "a huge week", "крупных недель"): how big is asked, as for "big days". */
+    /** A size with no number ("gap big", "a huge week", "гэп большой"): how big is asked, as for "big days". */
     private static final Pattern SIZE_WORD = Pattern.compile("big|huge|large|massive|significant|крупн\\p{L}*|"
             + "огромн\\p{L}*|жирн\\p{L}*|больш(?:ой|ие|их|им|ая|ое|ую)|сильн(?:ого|ых|ый|ая|ой|ое|ые)");
-    /** A span of days a size word can size: "a big week", "крупные недели". */
+    /** A span of days a size word can size: "a big week", "большие недели". */
     private static final Pattern SIZED_SPAN = Pattern.compile(" (?:weeks?|months?|days?|sessions?|years?|недел\\p{L}*|"
             + "месяц\\p{L}*|дн(?:и|ей|я)|день|сесси\\p{L}*|год\\p{L}*)(?![\\p{L}])");
     /** What a size word next to it sizes: a measure or a move. */
@@ -1049,7 +1049,7 @@ public final class QuestionReader {
         }
 
         /**
-         * "gap big", "a huge week", "крупные недели": a size word next to what it sizes (a measure read just before or
+         * "gap big", "a huge week", "гэп большой": a size word next to what it sizes (a measure read just before or
          * after it, or a span of days after it); "it was huge" in a story sizes nothing asked.
          */
         private boolean sizeOfSomething(Leftover left) {
