@@ -993,8 +993,19 @@ public final class FollowUps {
         // "show top 3 instead": the verb of showing changes the number, not the operation of the previous question
         boolean renumbered = said.stream().anyMatch(f -> f.kind().equals("n"))
                 && previous.stream().anyMatch(f -> f.kind().equals("op"));
+        int outcomeEnd = previous.stream().filter(f -> f.kind().equals("later")).mapToInt(Lexicon.Finding::start)
+                .min().orElse(-1);
+        // "and if monday was green" after "odds tuesday closes green if monday was red": a colour said as a condition
+        // replaces the condition's colour; the share's outcome stays
+        Lexicon.Finding conditionColour = previous.stream().filter(p -> p.kind().equals("cond")
+                && COLOUR_FLAG.matcher(p.value()).matches() && outcomeEnd >= 0 && p.start() > outcomeEnd)
+                .findFirst().orElse(null);
+        boolean conditionalColour = conditionColour != null && previous.stream().anyMatch(FollowUps::isShare)
+                && said.stream().anyMatch(c -> c.kind().equals("connector") && said.stream().anyMatch(f ->
+                        f.kind().equals("color") && f.start() > c.start()));
+        // (such a colour keeps its "if", so it is the condition and not the outcome said again)
         List<Lexicon.Finding> added = afterPrevious(said.stream().filter(f -> !f.kind().equals("filler")
-                && !f.kind().equals("connector") && !saidAlready(f, previous)
+                && (conditionalColour || !f.kind().equals("connector")) && !saidAlready(f, previous)
                 && !(renumbered && f.kind().equals("op") && f.value().equals("list"))).toList());
         // "how many inside days?" then "and after one, how often is the next day an outside day?": the previous
         // days are the condition, what the next day shows is asked
@@ -1007,8 +1018,6 @@ public final class FollowUps {
                 && previous.stream().anyMatch(FollowUps::isShare)
                 && previous.stream().noneMatch(f -> f.kind().equals("after"));
         boolean nextDayShare = previous.stream().anyMatch(f -> f.kind().equals("later") && !f.value().equals("0"));
-        int outcomeEnd = previous.stream().filter(f -> f.kind().equals("later")).mapToInt(Lexicon.Finding::start)
-                .min().orElse(-1);
         // "and vs the next day's change" after the gap against the day's change: one measure named replaces the
         // second of the correlation, the first stays
         List<Lexicon.Finding> previousMetrics = previous.stream().filter(f -> f.kind().equals("metric")).toList();
@@ -1020,19 +1029,6 @@ public final class FollowUps {
         boolean newOutcome = previous.stream().anyMatch(FollowUps::isShare)
                 && said.stream().anyMatch(f -> f.kind().equals("fill") || f.kind().equals("fillword"))
                 && said.stream().noneMatch(f -> f.kind().equals("connector"));
-        // "and if monday was green" after "odds tuesday closes green if monday was red": a colour said as a condition
-        // replaces the condition's colour; the share's outcome stays
-        Lexicon.Finding conditionColour = previous.stream().filter(p -> p.kind().equals("cond")
-                && COLOUR_FLAG.matcher(p.value()).matches() && outcomeEnd >= 0 && p.start() > outcomeEnd)
-                .findFirst().orElse(null);
-        boolean conditionalColour = conditionColour != null && previous.stream().anyMatch(FollowUps::isShare)
-                && said.stream().anyMatch(c -> c.kind().equals("connector") && said.stream().anyMatch(f ->
-                        f.kind().equals("color") && f.start() > c.start()));
-        if (conditionalColour) {
-            // after its "if", so it is the condition and not the outcome said again
-            added = afterPrevious(said.stream().filter(f -> !f.kind().equals("filler") && !saidAlready(f, previous))
-                    .toList());
-        }
         for (Lexicon.Finding p : previous) {
             boolean outcomeKept = conditionalColour && p.start() < outcomeEnd;
             boolean replaced = conditionalColour && p == conditionColour

@@ -78,6 +78,12 @@ public final class Lexicon {
         }
     }
 
+    /** Words of size without a number: "big days", "a huge week", "крупные гэпы". */
+    static final String SIZE_WORDS = "big|huge|large|massive|major|significant|больш(?:ой|ие|их|им|ая|ое|ую)|крупн\\p{L}*|"
+            + "жирн\\p{L}*|огромн\\p{L}*|значительн\\p{L}*|сильн(?:ого|ых|ый|ая|ой|ое|ые)";
+    /** The word before a size word that makes it a ranking or a name: "the most volatile", "самый жирный", "the big days". */
+    static final String NOT_A_SIZE_AFTER = "most|сам[ыоа]\\p{L}{0,3}|наи\\p{L}{0,6}|the";
+
     static final String NUM = "(-?\\d+(?:\\.\\d+)?)";
     static final String UNIT = "(?:\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*|п\\.))?";
     static final String CMP = "(more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeds|exceeded|exceed|at least|превышает|превысил\\p{L}*|"
@@ -807,8 +813,7 @@ public final class Lexicon {
         r.add(rule("(?:regular|normal|ordinary|other|all other|обычн\\p{L}*|остальн\\p{L}*|други\\p{L}*)(?= (?:mon|tue|wed|thu|fri|"
                 + "понедельник|вторник|сред|четверг|пятниц)\\p{L}*)", kv("complement", "")));
         // "big days", "a big thursday", "больших гэпов": a size without a number; Barb asks how big
-        r.add(rule("(?<!(?:most|сам[ыоа]\\p{L}{0,3}|наи\\p{L}{0,6}|the) )(?:big|huge|large|massive|major|significant|больш(?:ой|ие|их|им|ая|ое|ую)|"
-                + "крупн\\p{L}*|жирн\\p{L}*|огромн\\p{L}*|значительн\\p{L}*|сильн(?:ого|ых|ый|ая|ой|ое|ые))(?= (?:(?:rth|eth|ртх|етх|green|red|up|down|"
+        r.add(rule("(?<!(?:" + NOT_A_SIZE_AFTER + ") )(?:" + SIZE_WORDS + ")(?= (?:(?:rth|eth|ртх|етх|green|red|up|down|"
                 + "зелен\\p{L}*|красн\\p{L}*) )?(?:days?|дн\\p{L}*|день|gaps?|gap ups?|gap downs?|гэп\\p{L}*|drops?|"
                 + "drop days?|down days?|up days?|moves?|rall(?:y|ies)|падени\\p{L}*|движени\\p{L}*|рост\\p{L}*|"
                 + "пролив\\p{L}*|слив\\p{L}*|обвал\\p{L}*|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|понедельник\\p{L}*|вторник\\p{L}*|сред\\p{L}*|"

@@ -80,15 +80,13 @@ public final class QuestionReader {
             + "(?:\\d+[ -]?(?:day|d|дневн\\p{L}*) )?(?:average|avg|mean|median|средн\\p{L}*|медиан\\p{L}*))");
     /** How many days a ranking shows, as a bare number: 1 to 50. */
     /** A size with no number ("gap big", "a huge week", "гэп большой"): how big is asked, as for "big days". */
-    private static final Pattern SIZE_WORD = Pattern.compile("big|huge|large|massive|significant|крупн\\p{L}*|"
-            + "огромн\\p{L}*|жирн\\p{L}*|больш(?:ой|ие|их|им|ая|ое|ую)|сильн(?:ого|ых|ый|ая|ой|ое|ые)");
+    private static final Pattern SIZE_WORD = Pattern.compile(Lexicon.SIZE_WORDS);
     /** A span of days a size word can size: "a big week", "большие недели". */
     private static final Pattern SIZED_SPAN = Pattern.compile(" (?:weeks?|months?|days?|sessions?|years?|недел\\p{L}*|"
             + "месяц\\p{L}*|дн(?:и|ей|я)|день|сесси\\p{L}*|год\\p{L}*)(?![\\p{L}])");
     /** What a size word next to it sizes: a measure or a move. */
     private static final Set<String> SIZED_KINDS = Set.of("metric", "gap", "dir", "color");
-    /** "the most volatile", "самый жирный", "the big days": a ranking or a name, not a size to ask about. */
-    private static final Pattern NO_SIZE_AFTER = Pattern.compile("(?:most|сам[ыоа]\\p{L}{0,3}|наи\\p{L}{0,6}|the) $");
+    private static final Pattern NO_SIZE_AFTER = Pattern.compile("(?:" + Lexicon.NOT_A_SIZE_AFTER + ") $");
     private static final Pattern RANKED_COUNT = Pattern.compile("[1-9]|[1-4]\\d|50");
     /** What may stand between such a number and its ranking word: nothing, or an article ("the 5 …", "по 3 самых"). */
     private static final Pattern NEXT_TO_RANK = Pattern.compile("\\s*(?:(?:the|по|самых|самые|most) )?\\s*");
@@ -916,9 +914,8 @@ public final class QuestionReader {
             rankedCount();
             trendOfMeasure();
             eitherWayOutcome();
-            found.sort(Comparator.comparingInt(Lexicon.Finding::start).thenComparingInt(Lexicon.Finding::seq));
+            // (after the left-over words: a size word among them is a finding)
             sortLeftovers();
-            // (a size word left over is a finding now)
             found.sort(Comparator.comparingInt(Lexicon.Finding::start).thenComparingInt(Lexicon.Finding::seq));
             reading = new StepBuilder(found, unknown, colon).build().withIgnored(ignored);
             return reading;
