@@ -66,6 +66,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-29", "catalogue/fresh-29.json");
         sets.put("fresh-30", "catalogue/fresh-30.json");
         sets.put("fresh-31", "catalogue/fresh-31.json");
+        sets.put("fresh-32", "catalogue/fresh-32.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
