@@ -372,8 +372,66 @@ public final class ConceptCatalog {
     private static final java.util.Set<String> MEANING_DATA_KINDS = java.util.Set.of("agg", "op", "when", "rank",
             "freq", "n", "howmuch", "snapshot", "group", "later", "after", "metric");
 
+    /**
+     * A notion set against what it might mean, with the meanings to choose from after it: "is 'green' close>open for
+     * you or close > prev close?", "and gap 'filled' = touched prev close, or traded through it?", "does n mean runs
+     * or days?". Group 1 is a quoted notion and the word before it, group 2 a notion said before "=" or "mean(s)".
+     */
+    private static final java.util.regex.Pattern MEANINGS_OFFERED = java.util.regex.Pattern.compile(
+            "^(?:(?:and|so|hmm+|ok|wait|а|и|так|то есть)[ ,]+)*(?:(?:is|does|do|are|это) )?(?:the |a |an |your |ur )?"
+            + "(?:((?:[\\p{L}\\d_]+ )?['\"«“][\\p{L}\\d_ ]{1,30}['\"»”])|([\\p{L}\\d_][\\p{L}\\d_ ]{0,29}?) "
+            + "(?==|means?(?= )|значит|означает))[^?]*? (?:or|или) [^?]+\\??$");
+    /** The sentence ends of a message: "hmm higher than i'd expect. is 'green' …". */
+    private static final java.util.regex.Pattern SENTENCE_END = java.util.regex.Pattern.compile("(?<=[.!?])\\s+");
+    /** A dash between a question and the choices it offers: "what does n mean in that answer - runs or days?". */
+    private static final java.util.regex.Pattern DASH = java.util.regex.Pattern.compile("\\s+[-–—]\\s+");
+    private static final java.util.regex.Pattern CHOICE = java.util.regex.Pattern.compile(
+            "(?<![\\p{L}])(?:or|или|which|какой|какая|какое|какие)(?![\\p{L}])");
+
+    /** The notion whose meanings are offered to choose from (see {@link #MEANINGS_OFFERED}), or null. */
+    private static Concept meaningsOffered(String text) {
+        for (String sentence : SENTENCE_END.split(text.strip().toLowerCase(java.util.Locale.ROOT))) {
+            java.util.regex.Matcher m = MEANINGS_OFFERED.matcher(sentence.strip());
+            if (!m.find()) {
+                continue;
+            }
+            String said = (m.group(1) != null ? m.group(1) : m.group(2)).replaceAll("['\"«»“”]", "").strip();
+            Concept c = lookupExact(said);
+            // "gap 'filled'": the word before the quotes belongs to the notion, or is a word of the question
+            if (c == null && said.contains(" ")) {
+                c = lookupExact(said.substring(said.indexOf(' ') + 1));
+            }
+            // "is the 'range' bigger on mondays or fridays?" asks for data about the notion, not what it means
+            String choices = sentence.strip().substring(m.end(m.group(1) != null ? 1 : 2));
+            if (c != null && QuestionReader.findings(choices).stream().noneMatch(f -> DATA_KINDS.contains(f.kind()))) {
+                return c;
+            }
+        }
+        return null;
+    }
+
     /** The notion a definition question is about (see {@link #DEFINITION_ASK} and {@link #MEANING_ASK}), or null. */
     public static Concept definitionAsked(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        Concept offered = meaningsOffered(text);
+        if (offered != null) {
+            return offered;
+        }
+        // "what do you count as opex btw - monthly 3rd fri only, or weeklies too?": the choices after the dash spell
+        // out the definition asked before it, and ask for no data of their own
+        String[] sides = DASH.split(text.strip(), 2);
+        if (sides.length == 2 && CHOICE.matcher(sides[1].toLowerCase(java.util.Locale.ROOT)).find()) {
+            Concept before = definitionAskedIn(sides[0]);
+            if (before != null) {
+                return before;
+            }
+        }
+        return definitionAskedIn(text);
+    }
+
+    private static Concept definitionAskedIn(String text) {
         String s = TextNormalizer.normalize(text);
         java.util.regex.Matcher ask = DEFINITION_ASK.matcher(s);
         String rest;

@@ -64,7 +64,8 @@ public final class FollowUps {
     private static final Pattern DAY_ITSELF = Pattern.compile("^(?:(?:and|so|ok|а|и|ну) )?(?:(?:on )?the (?:day|session) "
             + "itself|(?:on )?the same day|(?:в )?сам(?:ый)? (?:этот |тот )?день|в тот же день|в этот же день)(?![\\p{L}])");
     private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|then|тоже|только|лишь|"
-            + "тогда)\\??$");
+            + "тогда|same (?:setup|set ?up|conditions?|criteria|filters?|days|deal|rules)|same as before|"
+            + "(?:с )?(?:теми же|те же) (?:услови\\p{L}*|фильтр\\p{L}*|дн\\p{L}*))\\??$");
     /** A condition that is only the day's colour, as the parser writes it. */
     private static final Pattern COLOUR_FLAG = Pattern.compile("is_(green|red) = 1");
     /** The day's colour or the bare sign of its move: what "which way" a day went, with no size. */
@@ -444,7 +445,7 @@ public final class FollowUps {
     }
 
     /** Words pointing back at the days a previous ask picked: "the best of them", "у таких дней". */
-    static final Pattern OF_THEM = Pattern.compile("(?<![\\p{L}])(?:of them|of those|among them|among those|"
+    static final Pattern OF_THEM = Pattern.compile("(?<![\\p{L}])(?:of them|of those|among them|among those|after (?:each )?one|"
             + "из них|среди них|из этих|среди этих|этих|those|these|them|таких|их|тех|этим|тем|such days)(?![\\p{L}])");
     private static final Pattern THAT_MONTH = Pattern.compile("(?<![\\p{L}])(?:(?:за|в|на) )?(?:(?:весь|целый) )?"
             + "(?:тот|этот|том|этом|того|этого) (?:же )?месяц\\p{L}*|(?:весь|целый) месяц|(?:for |in |over )?(?:the )?"

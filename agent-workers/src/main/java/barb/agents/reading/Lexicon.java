@@ -87,14 +87,14 @@ public final class Lexicon {
     static final String NUM = "(-?\\d+(?:\\.\\d+)?)";
     static final String UNIT = "(?:\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*|п\\.))?";
     static final String CMP = "(more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeds|exceeded|exceed|at least|превышает|превысил\\p{L}*|"
-            + "no less than|less than|smaller than|lower than|under|below|at most|no more than|"
+            + "worse than|хуже чем|хуже|no less than|less than|smaller than|lower than|under|below|at most|no more than|"
             + "больше чем на|больше чем|больше|более чем на|более чем|более|свыше|выше|не менее чем на|не менее|"
             + "не меньше|минимум|меньше чем на|меньше чем|меньше|менее чем на|менее|ниже|не более|максимум|"
             + ">=|<=|>|<|=)";
 
-    /** A number that counts days or times is not a threshold. */
-    private static final String NOT_COUNT = "(?!\\s*(?:(?:trading )?days?|sessions?|times|дн\\p{L}*|дня|день|раз\\p{L}*|"
-            + "in a row|подряд))";
+    /** A number that counts days, weeks, months or times is not a threshold. */
+    private static final String NOT_COUNT = "(?!\\s*(?:(?:trading )?days?|sessions?|times|weeks?|months?|years?|дн\\p{L}*|дня|день|"
+            + "раз\\p{L}*|недел\\p{L}*|месяц\\p{L}*|in a row|подряд))";
     private static final String DOWN_VERB = "(?:fell|fallen|fall|falls|falling|dropped|drop|drops|dropping|declined|decline|declines|"
             + "sank|sink|lost|lose|loses|slid|tanked|down|closed down|closed lower|упал\\p{L}*|упад\\p{L}*|пада\\p{L}*|"
             + "снизил\\p{L}*|просел\\p{L}*|просед\\p{L}*|подешевел\\p{L}*|закрыл\\p{L}* в минус\\p{L}*|"
@@ -591,13 +591,14 @@ public final class Lexicon {
                 m -> kv("ordinal", m.group(1))));
         r.add(rule("(?<=(?:in a row|straight|consecutive|подряд)\\p{L}{0,3}[,?]? .{0,30})(?:day|день) (\\d)(?![\\d%.:])",
                 m -> kv("ordinal", m.group(1))));
-        // runs of up / down days: "dropped 3 days in a row" is a streak of at least 3 down days
+        // runs of up / down days: "dropped 3 days in a row" is a streak of at least 3 down days ("fell 3 weeks in a
+        // row": of down weeks)
         r.add(rule("(?:" + DOWN_VERB + "|losing days?|down days?) (?:for )?(\\d+) (?:(?:trading )?days?|sessions?|дн\\p{L}*|дня|"
-                + "день) (?:in a row|straight|consecutive|подряд)|(\\d+) (?:down|losing) days? (?:in a row|straight)",
-                m -> kv("dir", "down", "op", "streak", "minlen", firstGroup(m))));
+                + "день|(weeks?|months?|недел\\p{L}*|месяц\\p{L}*)) (?:in a row|straight|consecutive|подряд)|(\\d+) (?:down|losing) days? "
+                + "(?:in a row|straight)", m -> runOfMoves(m, "down")));
         r.add(rule("(?:" + UP_VERB + "|winning days?|up days?) (?:for )?(\\d+) (?:(?:trading )?days?|sessions?|дн\\p{L}*|дня|"
-                + "день) (?:in a row|straight|consecutive|подряд)|(\\d+) (?:up|winning) days? (?:in a row|straight)",
-                m -> kv("dir", "up", "op", "streak", "minlen", firstGroup(m))));
+                + "день|(weeks?|months?|недел\\p{L}*|месяц\\p{L}*)) (?:in a row|straight|consecutive|подряд)|(\\d+) (?:up|winning) days? "
+                + "(?:in a row|straight)", m -> runOfMoves(m, "up")));
         // the first minutes of the regular session
         r.add(rule("(?:the )?first (15|30|45|60) (?:minutes|mins?)(?: of (?:rth|trading|the session|the day|regular hours|the open))?"
                 + "(?: after the (?:rth |cash )?open)?|(?:в |за )?перв\\p{L}* (15|30|45|60) ?(?:минут\\p{L}*|мин)"
@@ -627,8 +628,8 @@ public final class Lexicon {
                 + "открыл\\p{L}*|открыти\\p{L}*)(?: (?:was|is|был\\p{L}*))? " + CMP + "(?: на)? ?" + NUM
                 + "(?!\\s*(?:%|percent|процент|пункт|points?|pts))", Lexicon::priceLevel));
         // thresholds
-        r.add(rule("(?:(?:opened|opens|open|открыл\\p{L}*) (?:with )?(?:an? )?)?(?:gaps?|gapped|opened|open|открыл\\p{L}*|гэп\\p{L}*) (up|down|higher|lower|вверх|вниз|выше|ниже)"
-                + "s?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT, Lexicon::gapThreshold));
+        r.add(rule("(?:(?:opened|opens|open|открыл\\p{L}*) (?:with )?(?:an? )?)?(?:gaps?|gapped|opened|open|открыл\\p{L}*|гэп\\p{L}*) (up|down|higher|lower|вверх|вниз|выше|ниже|ап|даун)"
+                + "s?(?: (?:was|is|were|был\\p{L}*))?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT, Lexicon::gapThreshold));
         // the size before the noun: "a 2% drop", "a 1.5%+ rally", "падение на 3%"
         // "a 500+ pt range", "1%+ gap ups": the size of the day's range or gap written before it
         r.add(rule("(?:an? )?" + NUM + "( or more| и более)?\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*)(\\+| or more| plus| и более)? "
@@ -1396,6 +1397,10 @@ public final class Lexicon {
         if (c.equals("=")) {
             return "=";
         }
+        // "a gap down worse than -0.5%", "change worse than -2%": further down, whatever the sign says
+        if (c.startsWith("worse") || c.startsWith("хуже")) {
+            return "<";
+        }
         String op = atLeast ? ">=" : atMost ? "<=" : less ? "<" : ">";
         if (!negative) {
             return op;
@@ -1425,9 +1430,18 @@ public final class Lexicon {
         return kv("cond", metric + " " + op(m.group(1), !up) + " " + number);
     }
 
+    /** "dropped 3 days in a row", "падал 5 недель подряд": a run of moves one way, on weeks or months when said. */
+    private static List<String[]> runOfMoves(Matcher m, String direction) {
+        List<String[]> run = kv("dir", direction, "op", "streak", "minlen", m.group(1) != null ? m.group(1) : m.group(3));
+        if (m.group(2) != null) {
+            run.addAll(kv("tf", unitTimeframe(m.group(2))));
+        }
+        return run;
+    }
+
     private static List<String[]> gapThreshold(Matcher m) {
         boolean up = m.group(1).equals("up") || m.group(1).equals("higher") || m.group(1).equals("вверх")
-                || m.group(1).equals("выше");
+                || m.group(1).equals("выше") || m.group(1).equals("ап");
         double value = Math.abs(Double.parseDouble(m.group(3)));
         String metric = isPoints(m.group(4)) || m.group(4) == null ? "gap" : "gap_pct";
         if (m.group(4) == null) {

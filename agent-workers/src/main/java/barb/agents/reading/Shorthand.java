@@ -206,10 +206,16 @@ final class Shorthand {
         return n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? few : many;
     }
 
+    /** "P(rth closes green | gap down worse than -0.5%)": the notation of a probability given a condition. */
+    private static final Pattern GIVEN = Pattern.compile("(?<![\\p{L}\\d])p ?\\( ?([^|()]+?) ?\\| ?([^|()]+?) ?\\)");
+
     /** The text with shorthand written out (lower case, ё already folded to е). */
     static String expand(String text) {
-        String orMore = isRussian(text) ? " и более" : " or more";
-        String s = expandWeekdayRanges(text);
+        boolean russian = isRussian(text);
+        String orMore = russian ? " и более" : " or more";
+        String s = GIVEN.matcher(text).replaceAll(m -> Matcher.quoteReplacement((russian ? "как часто " : "how often ")
+                + m.group(1) + (russian ? " если " : " if ") + m.group(2)));
+        s = expandWeekdayRanges(s);
         // "5+ red days in a row" is a run of at least five (the reader's default), "streaks of 5+ days" keeps its
         // "+", "2%+" is 2 % or more
         s = AT_LEAST_RUN.matcher(s).replaceAll("$1 ");

@@ -533,6 +533,7 @@ final class StepBuilder {
         List<List<Lexicon.Finding>> sides = new ArrayList<>();
         List<Lexicon.Finding> common = new ArrayList<>();
         splitSides(operation, ignored, common, sides);
+        String openingBucket = operation == Operation.FORMATION && !has("bucket") ? openingBucket(common) : null;
         if (operation == Operation.COMPARE && sides.size() < 2) {
             clarify.add("compare_groups");
         }
@@ -729,6 +730,8 @@ final class StepBuilder {
                 params.put("extreme", first("extreme"));
                 if (first("bucket") != null) {
                     params.put("bucket", first("bucket"));
+                } else if (openingBucket != null) {
+                    params.put("bucket", openingBucket);
                 }
             }
             case AROUND -> {
@@ -1372,6 +1375,34 @@ final class StepBuilder {
             return out;
         }
         return List.of(side);
+    }
+
+    private static final Pattern OPENING_WINDOW = Pattern.compile("09:30-(\\d\\d):(\\d\\d)");
+
+    /**
+     * "how often is the rth high set in the first 30 min": the day's extreme is asked about in buckets as wide as
+     * the opening window, whose share is the first bucket's; the window keeps no minutes out (a filter would put
+     * the high of those minutes alone in one bucket every day). Takes the window out of the findings (RTH in its
+     * place when no session is named); null when there is none of a bucket's width.
+     */
+    private static String openingBucket(List<Lexicon.Finding> common) {
+        for (Lexicon.Finding f : common) {
+            Matcher m = f.kind().equals("time") ? OPENING_WINDOW.matcher(f.value()) : null;
+            if (m == null || !m.matches()) {
+                continue;
+            }
+            int minutes = Integer.parseInt(m.group(1)) * 60 + Integer.parseInt(m.group(2)) - (9 * 60 + 30);
+            if (minutes == 15 || minutes == 30 || minutes == 60) {
+                // the window opens with RTH, so the day's extreme is RTH's when no session is named
+                boolean sessionNamed = common.stream().anyMatch(c -> c.kind().equals("session"));
+                common.set(common.indexOf(f), new Lexicon.Finding("session", "RTH", f.start(), f.end(), f.seq()));
+                if (sessionNamed) {
+                    common.removeIf(c -> c.kind().equals("session") && c.start() == f.start() && c.end() == f.end());
+                }
+                return minutes + "m";
+            }
+        }
+        return null;
     }
 
     /** Fills common (shared by every atom) and sides (one list per atom) from the findings. */

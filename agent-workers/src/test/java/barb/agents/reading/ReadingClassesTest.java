@@ -1991,4 +1991,70 @@ class ReadingClassesTest {
         assertThat(read("how often is the session after a gap up red")).startsWith("probability of is_red = 1 next day")
                 .contains("gap = up");
     }
+
+    @Test
+    void aGapSizedAfterAVerbOrAsWorseThanIsItsThreshold() {
+        assertThat(read("сколько дней в 2025 на ртх гэп ап был больше 1%?"))
+                .isEqualTo("count days in 2025 where session = RTH, gap_pct > 1");
+        assertThat(read("how often does rth close green after a gap down worse than -0.5% since 2020?"))
+                .isEqualTo(read("how often does rth close green after a gap down of more than 0.5% since 2020?"));
+        assertThat(read("days with change worse than -2% in 2024")).contains("change_pct < -2");
+    }
+
+    @Test
+    void aProbabilityWrittenAsPGivenIsAShareOfTheConditionsDays() {
+        assertThat(read("P(rth closes green | gap down worse than -0.5%) since 2020?"))
+                .isEqualTo("probability of is_green = 1 same day in 2020.. where session = RTH, gap_pct < -0.5");
+        assertThat(read("p(зеленый день | гэп вниз больше 1%) с 2020")).startsWith("probability of is_green = 1")
+                .contains("gap_pct < -1");
+    }
+
+    @Test
+    void theOpeningWindowOfAQuestionAboutTheDaysExtremeIsItsBucket() {
+        assertThat(read("hw often dose the rth high get set in the frist 30 min? since 2024"))
+                .isEqualTo("when is the high set in 30-minute buckets in 2024.. where session = RTH");
+        // the window opens RTH, so no session needs asking
+        Reading low = QuestionReader.read("when is the low set in the first 15 minutes");
+        assertThat(low.clarify()).isEmpty();
+        assertThat(barb.agents.steps.StepText.render(low.step())).contains("15-minute buckets").contains("session = RTH");
+        // a window that is not the opening stays a filter
+        assertThat(read("what time is the high set between 10 and 11")).contains("time = 10:00-11:00");
+    }
+
+    @Test
+    void aMoveRepeatedForWeeksOrMonthsInARowIsARunOfThem() {
+        assertThat(read("how often does nq fall 3 weeks in a row"))
+                .isEqualTo("streaks of days of at least 3 days on weekly bars where change_pct < 0");
+        assertThat(read("бывало ли что насдак падал 5 недель подряд сколько раз такое было за всю историю"))
+                .contains("at least 5").contains("weekly bars").doesNotContain("change_pct < -5");
+    }
+
+    @Test
+    void aNotionSetAgainstTheMeaningsItMightHaveAsksForItsDefinition() {
+        assertThat(ConceptCatalog.definitionAsked("hmm higher than i'd expect. is 'green' close>open for you or close > "
+                + "prev close? matters a lot after a gap").name()).isEqualTo("green day");
+        assertThat(ConceptCatalog.definitionAsked("and gap 'filled' = touched prev close, or traded through it?").name())
+                .isEqualTo("gap fill");
+        assertThat(ConceptCatalog.definitionAsked("range = high - low or close to close?").name()).isEqualTo("range");
+        // the choices after a dash spell out the definition asked before it
+        assertThat(ConceptCatalog.definitionAsked("what do you count as opex btw - monthly 3rd fri only, or weeklies too?")
+                .name()).isEqualTo("OPEX");
+        assertThat(ConceptCatalog.definitionAsked("what does n mean in that answer - number of 5-red runs or number of "
+                + "days?").name()).isEqualTo("sample size");
+        // a quoted notion in a question for data about it stays data
+        assertThat(ConceptCatalog.definitionAsked("is the 'range' bigger on mondays or fridays?")).isNull();
+        assertThat(IntentClassifier.classify("is rth range bigger on mondays or fridays?").intent()).isEqualTo("data");
+    }
+
+    @Test
+    void aFollowUpMarkedAtItsEndOrAskedAfterOneKeepsThePreviousDays() {
+        Memory wide = after(read("how often is rth range above 2x avg since 2020"));
+        assertThat(render(FollowUps.resolve("avg rth range the day after one?", wide).orElseThrow()))
+                .startsWith("what happens to range after").contains("range > 2 x avg 20d");
+        Memory run = after(read("after 4 red days in a row how often is the next day up since 2010"));
+        assertThat(render(FollowUps.resolve("avg % move the next day, same setup", run).orElseThrow()))
+                .startsWith("what happens to change_pct after").contains("consecutive red >= 4");
+        // without the marker it is a question of its own
+        assertThat(FollowUps.resolve("avg % move the next day", run)).isEmpty();
+    }
 }
