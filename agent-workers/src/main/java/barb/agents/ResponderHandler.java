@@ -62,6 +62,7 @@ public final class ResponderHandler implements StageHandler {
             response = Replies.outOfScope(u.path("need_clarification").path("required").path(0), envelope.question(),
                     lang);
             route = Routing.responderRoute("data", true);
+            facts = FollowUps.dayOfRefusal(envelope.question());
         } else if (askedInsteadOfAnswering(u) && explained(envelope) instanceof ConceptCatalog.Concept explained) {
             // a question about a notion asked instead of answering a clarification
             response = Replies.concept(explained, lang);

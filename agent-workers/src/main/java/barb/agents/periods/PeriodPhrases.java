@@ -326,7 +326,9 @@ public final class PeriodPhrases {
     /** A separator that already names the compared sides: "cpi days vs other days, 2021-2023". */
     private static final Pattern SIDES_NAMED = Pattern.compile("(?<![\\p{L}])(?:vs|versus|against|против|"
             // "сравни дни фомц и обычные дни, с 2015": the rest of the days is the other side already
-            + "other days|the rest|normal days|regular days|обычн\\p{L}* дн\\p{L}*|остальн\\p{L}*)(?![\\p{L}])");
+            + "other days|the rest|normal days|regular days|обычн\\p{L}* дн\\p{L}*|остальн\\p{L}*|"
+            // "сравни range в дни CPI и без CPI за 2023-2025": the days without the event are the other side
+            + "without|excluding|except|non|без|кроме)(?![\\p{L}])");
     private static final Pattern NUMERIC_START = Pattern.compile("^(?:between\\s+|между\\s+)?\\d");
 
     /** Every period phrase in the text, left to right, non-overlapping (longest match wins). */

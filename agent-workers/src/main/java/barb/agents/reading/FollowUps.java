@@ -43,11 +43,15 @@ public final class FollowUps {
             + "эти|дни|списком)(?: days| дни| списком)?(?: please| плз| pls)?$|^(?:list them|show them|which days were they|"
             + "what days were they|какие это дни|что за дни|покажи их списком|выведи их списком|список дней|"
             + "list the days|show the days)$");
-    /** "What happened that day?", "что было в тот день": the one day the previous answer showed. */
-    private static final Pattern THAT_DAY = Pattern.compile("^(?:ok,? |and |so |а |и )?(?:what happened|what went on|"
+    /**
+     * "What happened that day?", "что было в тот день", "ну хоть покажи, что было в тот день по цифрам": the one day
+     * the previous answer showed.
+     */
+    private static final Pattern THAT_DAY = Pattern.compile("^(?:(?:ok|okay|and|so|then|just|а|и|ну|хоть|ок|тогда|"
+            + "просто),? )*(?:(?:show me|tell me|покажи|покажите|скажи),? )?(?:what happened|what went on|"
             + "show me|tell me about|details (?:on|of|for)|break down|zoom into|как прош(?:ел|ла)|что (?:было|случилось|"
             + "происходило)|подробнее (?:про|о|об)|покажи)(?: on| in| в| на| про)? (?:that|this|the same|тот|этот|том|этом)"
-            + " (?:day|date|session|день|дне|дату|сесси\\p{L}*)$");
+            + " (?:day|date|session|день|дне|дату|сесси\\p{L}*)(?: (?:по цифрам|in numbers|pls|please|плз|пожалуйста))?$");
     /** "The second one", "and the 3rd?", "а второй?": one day of the previous answer's rows, by its place. */
     private static final Pattern NTH_DAY = Pattern.compile("^(?:ok,? |and |so |what about |what happened on |show me |"
             + "а |и |что было |покажи )*(?:the )?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|"
@@ -114,6 +118,29 @@ public final class FollowUps {
             return List.of();
         }
         return List.of(LAST_QUERY + ": " + barb.agents.steps.StepText.render(r.step()), LAST_DAYS + ": ");
+    }
+
+    /** A day the reader names: a full date, or a month and day whose year is resolved later ("--12-10"). */
+    private static final Pattern ONE_DAY = Pattern.compile("(?:\\d{4}|-)-\\d{2}-\\d{2}");
+
+    /**
+     * "почему 27 января 2025 так упали? какие новости были?": a question Barb refuses (news, causes) that names one
+     * day makes that day the chat's subject, so "ну хоть покажи, что было в тот день" shows it. No facts otherwise.
+     */
+    public static List<String> dayOfRefusal(String question) {
+        List<Lexicon.Finding> days = QuestionReader.findings(question).stream()
+                .filter(f -> f.kind().equals("when")).toList();
+        if (days.size() != 1 || !ONE_DAY.matcher(days.get(0).value()).matches()) {
+            return List.of();
+        }
+        String day = days.get(0).value();
+        Reading snapshot = new StepBuilder(List.of(new Lexicon.Finding("snapshot", "", 0, 1, 0),
+                new Lexicon.Finding("when", day, 2, 3, 1)), new ArrayList<>(), -1).build();
+        if (snapshot.step() == null) {
+            return List.of();
+        }
+        return List.of(LAST_QUERY + ": " + barb.agents.steps.StepText.render(snapshot.step()),
+                LAST_DAYS + ": " + (day.startsWith("-") ? "" : day));
     }
 
     /**
@@ -237,6 +264,15 @@ public final class FollowUps {
         Optional<Reading> day = oneOfTheDays(text, memory.keyFact(LAST_DAYS));
         if (day.isPresent()) {
             return day;
+        }
+        // "ок, тогда покажи, что было в тот день" after a refused question about "10 декабря": the one day of the
+        // previous question, still to be dated
+        if (THAT_DAY.matcher(text).find() && previous.stream().anyMatch(f -> f.kind().equals("snapshot"))
+                && previous.stream().filter(f -> f.kind().equals("when")).count() == 1) {
+            Reading again = QuestionReader.read(last);
+            if (again.step() != null && again.clarify().isEmpty()) {
+                return Optional.of(again);
+            }
         }
         Optional<Reading> week = weekOfThatDay(text, previous);
         if (week.isPresent()) {

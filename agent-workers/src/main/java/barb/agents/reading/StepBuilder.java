@@ -1546,6 +1546,22 @@ final class StepBuilder {
                 }
             }
         }
+        // "в дни CPI и без CPI", "on cpi days and non-cpi days": an event and its own negation are the two sides,
+        // whatever joins them
+        if (splitKind == null && operation == Operation.COMPARE) {
+            for (Lexicon.Finding event : usable.stream().filter(f -> f.kind().equals("event")).toList()) {
+                Lexicon.Finding without = usable.stream().filter(f -> f.kind().equals("cond")
+                        && f.value().equals("is_" + event.value() + " = 0")).findFirst().orElse(null);
+                if (without == null) {
+                    continue;
+                }
+                usable.stream().filter(f -> f != event && f != without).forEach(common::add);
+                boolean eventFirst = event.start() < without.start();
+                sides.add(new ArrayList<>(List.of(eventFirst ? event : without)));
+                sides.add(new ArrayList<>(List.of(eventFirst ? without : event)));
+                return;
+            }
+        }
         if (splitKind != null) {
             for (Lexicon.Finding f : usable) {
                 if (f.kind().equals(splitKind)) {

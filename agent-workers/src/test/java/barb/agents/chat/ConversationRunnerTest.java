@@ -402,4 +402,24 @@ class ConversationRunnerTest {
         chat.ask("что было 31 марта");
         assertThat(Json.toString(chat.ask("а на следующий день?").plans())).contains("\"from\":\"2025-04-01\"");
     }
+
+    @Test
+    void theDayOfARefusedQuestionIsWhatThatDayMeansNext() {
+        assertThat(chat.ask("почему 27 января 2025 так упали? какие новости были?").route()).isEqualTo("unsupported");
+
+        ConversationRunner.Turn shown = chat.ask("ну хоть покажи что было в тот день");
+
+        assertThat(shown.route()).isEqualTo("data");
+        assertThat(Json.toString(shown.plans())).contains("\"operation\":\"snapshot\"")
+                .contains("\"from\":\"2025-01-27\",\"to\":\"2025-01-27\"");
+        // a day without its year is dated when it is shown
+        chat.reset();
+        chat.ask("какие новости двигали рынок 10 декабря? там же фед вроде был");
+        assertThat(Json.toString(chat.ask("ок, тогда просто покажи, что было в тот день по цифрам").plans()))
+                .contains("\"from\":\"2025-12-10\",\"to\":\"2025-12-10\"");
+        // a refusal that names no day leaves no day behind
+        chat.reset();
+        chat.ask("why did nq dump, what news");
+        assertThat(chat.ask("ok just show me that day").plans()).isEmpty();
+    }
 }

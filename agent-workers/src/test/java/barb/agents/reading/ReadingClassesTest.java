@@ -2057,4 +2057,34 @@ class ReadingClassesTest {
         // without the marker it is a question of its own
         assertThat(FollowUps.resolve("avg % move the next day", run)).isEmpty();
     }
+
+    @Test
+    void aRunNamedAfterAfterIsTheConditionNotAQuestionAboutRuns() {
+        assertThat(read("Что в среднем происходит с NQ через 1, 3 и 5 торговых дней после серии из четырёх зелёных дней "
+                + "подряд? Интересует изменение в процентах."))
+                .isEqualTo("what happens to change_pct 1, 3 and 5 days after where consecutive green >= 4");
+        assertThat(read("how often is the next day green after a run of 3 red days"))
+                .isEqualTo("probability of is_green = 1 next day where consecutive red >= 3");
+        // runs asked for stay runs
+        assertThat(read("how many runs of 3 red days in 2022")).startsWith("streaks of days");
+    }
+
+    @Test
+    void whatTheNextDayTurnsOutToBeAsksNothingOfItsOwn() {
+        Reading r = QuestionReader.read("Если NQ закрылся в минус три дня подряд какова вероятность того что следующий "
+                + "день окажется зелёным");
+        assertThat(r.clarify()).isEmpty();
+        assertThat(barb.agents.steps.StepText.render(r.step()))
+                .isEqualTo("probability of is_green = 1 next day where consecutive red >= 3");
+    }
+
+    @Test
+    void anEventAndItsOwnNegationAreTheTwoSidesWhateverJoinsThem() {
+        assertThat(read("сравните средний range в дни CPI и без CPI за 2023-2025 на ртх"))
+                .isEqualTo("compare mean range in 2023..2025 where session = RTH: where event = cpi vs where is_cpi = 0");
+        assertThat(read("compare avg rth range on cpi days and non-cpi days 2023-2025"))
+                .isEqualTo(read("avg rth range cpi days vs non-cpi days 2023-2025"));
+        // two years to compare stay two sides
+        assertThat(read("compare 2023-2024 avg rth range")).contains("in 2023 vs in 2024");
+    }
 }
