@@ -1004,6 +1004,10 @@ public final class FollowUps {
         // "больше 1%, вверх" for big gaps: the direction says the gap's sign, it is no condition on the day's move
         List<Lexicon.Finding> gapSizes = fragments.stream().filter(c -> c.kind().equals("cond")
                 && c.value().startsWith("gap")).toList();
+        // "0.75%+" for "big gap ups": the size carries the gap's way; the way kept too, the share would be of the
+        // gap-up days and not of all days
+        sized.removeIf(f -> f.kind().equals("gap") && !gapSizes.isEmpty() && f.start() >= vague.start()
+                && f.start() - vague.end() < 3);
         Lexicon.Finding direction = said.stream().filter(f -> f.kind().equals("dir")).findFirst().orElse(null);
         if (gapSizes.size() == 1 && direction != null) {
             said.remove(direction);

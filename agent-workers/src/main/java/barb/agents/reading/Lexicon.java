@@ -239,7 +239,7 @@ public final class Lexicon {
             rule(METRIC_WORD + "?(?: (?:на |in |on |during )?(rth|eth|ртх|етх))?\\s*(?:is |was |were |of |at least |more than |above |over |greater than |"
                     + "comes? in (?:at )?|came in (?:at )?|at |"
                     + "больше |выше |более |в |был |была |были |было |не менее |чем )*" + NUM + "\\s*(?:x|times|раза?) "
-                    + "(?:or more |or greater |and up |и более |или более )?(?:the |its |больше |выше |"
+                    + "(?:or more |or greater |and up |и более |или более )?(?:the |its |of |больше |выше |"
                     + "чем |от )*(?:(\\d+)[ -]?(?:day|d|дневн\\p{L}*) )?(average|avg|mean|median|min|max|"
                     + "средн\\p{L}*|медиан\\p{L}*)(?: (?:of|over|for|за|of the) (?:the )?(?:last |previous |прошлые |"
                     + "последние |предыдущие )?(\\d+) ?(?:days|sessions|d|дн\\p{L}*|сесси\\p{L}*))?",
@@ -629,7 +629,7 @@ public final class Lexicon {
                 + "(?!\\s*(?:%|percent|процент|пункт|points?|pts))", Lexicon::priceLevel));
         // thresholds
         r.add(rule("(?:(?:opened|opens|open|открыл\\p{L}*) (?:with )?(?:an? )?)?(?:gaps?|gapped|opened|open|открыл\\p{L}*|гэп\\p{L}*) (up|down|higher|lower|вверх|вниз|выше|ниже|ап|даун)"
-                + "s?(?: (?:was|is|were|был\\p{L}*))?(?: by| of)? " + CMP + "?(?: на)? ?" + NUM + UNIT, Lexicon::gapThreshold));
+                + "s?(?: (?:was|is|were|был\\p{L}*))?(?: by| of)? " + CMP + "?(?: ?(?:на|от))? ?" + NUM + UNIT, Lexicon::gapThreshold));
         // the size before the noun: "a 2% drop", "a 1.5%+ rally", "падение на 3%"
         // "a 500+ pt range", "1%+ gap ups": the size of the day's range or gap written before it
         r.add(rule("(?:an? )?" + NUM + "( or more| и более)?\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*)(\\+| or more| plus| и более)? "

@@ -148,7 +148,7 @@ final class Shorthand {
     private static final Pattern COLONLESS_BELL = Pattern.compile("(?<![\\p{L}\\d.:,$])([1-9]|1[0-6])(00|15|30|45)"
             + "(?= (?:cash |rth |ny )?(?:open|opening|close|bell|et|est|ny|открыти\\p{L}*|закрыти\\p{L}*)(?![\\p{L}]))");
     private static final Pattern START_OF_YEAR = Pattern.compile("(?<![\\p{L}])(с|от|since|from) (?:самого )?(?:the )?"
-            + "(?:начала|start of|beginning of) ((?:19|20)\\d\\d)(?: года| г\\.?)?");
+            + "(?:начала|start of|beginning of) ((?:19|20)\\d\\d)(?: года| г\\.?)?(?![\\p{L}])");
     /** A token: opening brackets or quotes, the word, closing punctuation. */
     /** "settled above the prior month's settle": the previous bar's close, which is no period. */
     private static final Pattern PREVIOUS_BAR_CLOSE = Pattern.compile("(?<![\\p{L}])(above|below|over|under|than) "

@@ -2087,4 +2087,25 @@ class ReadingClassesTest {
         // two years to compare stay two sides
         assertThat(read("compare 2023-2024 avg rth range")).contains("in 2023 vs in 2024");
     }
+
+    @Test
+    void theSizeOfBigGapsIsAShareOfAllDaysNotOfTheGapsThatWay() {
+        assertThat(render(FollowUps.answer("how often do we get big gap ups at the rth open since 2020", "0.75%+")))
+                .isEqualTo("probability of gap_pct >= 0.75 same day in 2020.. where session = RTH");
+        assertThat(render(FollowUps.answer("how often are there big gap downs", "1%+")))
+                .isEqualTo("probability of gap_pct <= -1 same day where session = RTH");
+        // said at once, the same
+        assertThat(read("как часто ртх открывается гэпом вверх от 0.75% и выше"))
+                .isEqualTo("probability of gap_pct >= 0.75 same day where session = RTH");
+    }
+
+    @Test
+    void theAbbreviationOfAYearIsAWholeWordAndAMultipleMayBeOfTheAverage() {
+        Reading r = QuestionReader.read("покажи дни с начала 2025 где рендж RTH был больше чем в 2 раза выше среднего "
+                + "за предыдущие 20 дней");
+        assertThat(r.clarify()).isEmpty();
+        assertThat(barb.agents.steps.StepText.render(r.step())).contains("in 2025..").contains("range > 2 x avg 20d");
+        assertThat(read("how many days in 2025 had rth vol 1.5x or more of its 20d avg"))
+                .contains("volume >= 1.5 x avg 20d");
+    }
 }
