@@ -84,6 +84,9 @@ public final class Lexicon {
     /** The word before a size word that makes it a ranking or a name: "the most volatile", "самый жирный", "the big days". */
     static final String NOT_A_SIZE_AFTER = "most|сам[ыоа]\\p{L}{0,3}|наи\\p{L}{0,6}|the";
 
+    /** A share said as one ("what % of days", "доля"), not only "how often". */
+    private static final Pattern SHARE_WORD = Pattern.compile("%|percent|share|fraction|proportion|portion|процент|доля");
+
     static final String NUM = "(-?\\d+(?:\\.\\d+)?)";
     static final String UNIT = "(?:\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*|п\\.))?";
     static final String CMP = "(more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeds|exceeded|exceed|at least|превышает|превысил\\p{L}*|"
@@ -728,8 +731,8 @@ public final class Lexicon {
         // release does, which the words around them name
         r.add(rule("(?:goes|go|went|turns?|turned)(?= (?:red|green|up|down)(?![\\p{L}]))|(?:comes?|came) out|"
                 + "(?:is|gets|got|was) released|(?:обычно )?(?:делает|делал|сделает|ведет себя|вел себя)", kv("filler", "")));
-        // "сколько пунктов ходит нк за ртх": how far it moves in points is the range
-        r.add(rule("(?<=пункт\\p{L}{0,4} (?:\\p{L}{1,10} )?)(?:ходит|проходит|ходил|прошел)|(?:ходит|проходит|ходил|прошел)"
+        // "сколько пунктов ходит нк за ртх", "сколько в среднем проходит ночь": how far it moves is the range
+        r.add(rule("(?<=пункт\\p{L}{0,4} (?:\\p{L}{1,10} )?|сколько (?:в среднем |обычно )?)(?:ходит|проходит|ходил|прошел)|(?:ходит|проходит|ходил|прошел)"
                 + "(?= (?:\\p{L}+ ){0,3}(?:в )?пункт)", kv("metric", "range")));
         // "how often does a gap up day close green", "гэп ап закрывается зелёным": the colour the day closes with is
         // said of the days named before it (the outcome, StepBuilder.outcomeFinding)
@@ -1018,7 +1021,7 @@ public final class Lexicon {
                 + "(?<![\\d.]|[\\d.] )%(?= (?:green|red)(?![\\p{L}]))|"
                 // "чаще растёт или падает", "more often go up": which way a day goes is asked as a share
                 + "(?:чаще|more often)(?= (?:\\p{L}+ ){0,2}(?:раст\\p{L}*|пада\\p{L}*|зел\\p{L}*|красн\\p{L}*|up|down|green|"
-                + "red)(?![\\p{L}]))", kv("freq", "")));
+                + "red)(?![\\p{L}]))", m -> kv("freq", SHARE_WORD.matcher(m.group()).find() ? "share" : "")));
         r.add(rule("how many(?: times)?|number of|# of|count of|count|сколько(?: раз)?(?= (?:раз|дн\\p{L}*|день|случа\\p{L}*|"
                 + "сесси\\p{L}*|недел\\p{L}*|месяц\\p{L}*))|сколько раз|"
                 + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));

@@ -1252,7 +1252,8 @@ final class StepBuilder {
      */
     private List<Lexicon.Finding> patternOutcomes() {
         boolean twoDays = has("after") || has("later") && !"0".equals(first("later"));
-        if (!twoDays) {
+        // "what % of days print a doji": asked as a share, the pattern is what the days show
+        if (!twoDays && !has("freq", "share")) {
             return List.of();
         }
         List<Lexicon.Finding> ordered = new ArrayList<>(found);

@@ -20,7 +20,9 @@ class GlossaryTest {
     private static List<String> meaning(String text) {
         List<String> out = new ArrayList<>();
         for (Lexicon.Finding f : QuestionReader.findings(text)) {
-            out.add(f.kind() + "=" + f.value());
+            // "percent of the time" and "how often" ask the same; the share said as one only lets a pattern be what
+            // the days show ("what % of days print a doji")
+            out.add(f.kind() + "=" + (f.kind().equals("freq") ? "" : f.value()));
         }
         return out;
     }

@@ -2108,4 +2108,19 @@ class ReadingClassesTest {
         assertThat(read("how many days in 2025 had rth vol 1.5x or more of its 20d avg"))
                 .contains("volume >= 1.5 x avg 20d");
     }
+
+    @Test
+    void aShareOfDaysShowingAPatternHasThePatternAsItsOutcome() {
+        assertThat(read("what % of days does the opening hour (9:30-10:30 ny) print a doji? 2025"))
+                .isEqualTo("probability of is_doji = 1 same day in 2025 where session = RTH_OPEN");
+        assertThat(read("доля дней с доджи в 2025")).isEqualTo("probability of is_doji = 1 same day in 2025");
+        // "how often" alone still counts the days
+        assertThat(read("how often does nq print a doji in 2025")).isEqualTo("count days in 2025 where pattern = doji");
+    }
+
+    @Test
+    void howMuchItTravelsIsTheRange() {
+        assertThat(read("сколько в среднем проходит ночь (овернайт 18:00–9:30 ет) в пунктах, 2025"))
+                .isEqualTo("mean range in 2025 where session = OVERNIGHT");
+    }
 }
