@@ -672,6 +672,9 @@ public final class Lexicon {
                 m -> kv("break", firstGroup(m).matches("х.*|максимум.*|high") ? "overnight_high" : "overnight_low")));
 
         // sessions
+        // "basically my morning", "в мою ночную сессию": the trader's own clock, not the session of that name
+        r.add(rule("(?<=(?:my|our|his|her|мою|мой|мое|моя|мои|нашу|наш|наше) )(?:morning|evening|night|afternoon|"
+                + "утр\\p{L}*|вечер\\p{L}*|ноч\\p{L}*)(?: (?:session|сесси\\p{L}*))?(?![\\p{L}])", kv("filler", "")));
         r.add(rule("london open|лондон\\p{L}* опен|first hour of (?:the )?(?:london|european?)(?: session)?|перв\\p{L}* час\\p{L}* "
                 + "(?:лондон\\p{L}*|европ\\p{L}*)(?: сесси\\p{L}*)?|(?:the )?open(?:ing)? (?:of|in) london|"
                 + "открыти\\p{L}* (?:лондон\\p{L}*|европ\\p{L}*)|(?:лондонск|европейск)\\p{L}* открыти\\p{L}*",

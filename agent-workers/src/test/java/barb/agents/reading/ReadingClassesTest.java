@@ -2123,4 +2123,11 @@ class ReadingClassesTest {
         assertThat(read("сколько в среднем проходит ночь (овернайт 18:00–9:30 ет) в пунктах, 2025"))
                 .isEqualTo("mean range in 2025 where session = OVERNIGHT");
     }
+
+    @Test
+    void theTradersOwnMorningIsNoSession() {
+        assertThat(read("avg range of the european session (3am to 9:30 NY, basically my morning) in 2025"))
+                .isEqualTo("mean range in 2025 where session = EUROPEAN");
+        assertThat(read("avg range of the morning session 2025")).contains("session = MORNING");
+    }
 }
