@@ -134,13 +134,9 @@ public final class FollowUps {
             return List.of();
         }
         String day = days.get(0).value();
-        Reading snapshot = new StepBuilder(List.of(new Lexicon.Finding("snapshot", "", 0, 1, 0),
-                new Lexicon.Finding("when", day, 2, 3, 1)), new ArrayList<>(), -1).build();
-        if (snapshot.step() == null) {
-            return List.of();
-        }
-        return List.of(LAST_QUERY + ": " + barb.agents.steps.StepText.render(snapshot.step()),
-                LAST_DAYS + ": " + (day.startsWith("-") ? "" : day));
+        return snapshotOf(day).map(snapshot -> List.of(
+                LAST_QUERY + ": " + barb.agents.steps.StepText.render(snapshot.step()),
+                LAST_DAYS + ": " + (day.startsWith("-") ? "" : day))).orElse(List.of());
     }
 
     /**
@@ -267,11 +263,12 @@ public final class FollowUps {
         }
         // "ок, тогда покажи, что было в тот день" after a refused question about "10 декабря": the one day of the
         // previous question, still to be dated
+        List<Lexicon.Finding> previousWhen = previous.stream().filter(f -> f.kind().equals("when")).toList();
         if (THAT_DAY.matcher(text).find() && previous.stream().anyMatch(f -> f.kind().equals("snapshot"))
-                && previous.stream().filter(f -> f.kind().equals("when")).count() == 1) {
-            Reading again = QuestionReader.read(last);
-            if (again.step() != null && again.clarify().isEmpty()) {
-                return Optional.of(again);
+                && previousWhen.size() == 1) {
+            Optional<Reading> again = snapshotOf(previousWhen.get(0).value());
+            if (again.isPresent()) {
+                return again;
             }
         }
         Optional<Reading> week = weekOfThatDay(text, previous);
@@ -608,8 +605,13 @@ public final class FollowUps {
         if (day == null || !day.strip().matches("\\d{4}-\\d{2}-\\d{2}")) {
             return Optional.empty();
         }
+        return snapshotOf(day.strip());
+    }
+
+    /** What happened on one day ("2025-01-27", or "--12-10" to be dated later), or empty when it cannot be built. */
+    private static Optional<Reading> snapshotOf(String day) {
         List<Lexicon.Finding> snapshot = List.of(new Lexicon.Finding("snapshot", "", 0, 1, 0),
-                new Lexicon.Finding("when", day.strip(), 2, 3, 1));
+                new Lexicon.Finding("when", day, 2, 3, 1));
         Reading reading = new StepBuilder(snapshot, new ArrayList<>(), -1).build();
         return reading.step() == null ? Optional.empty() : Optional.of(reading);
     }

@@ -1395,10 +1395,10 @@ final class StepBuilder {
             int minutes = Integer.parseInt(m.group(1)) * 60 + Integer.parseInt(m.group(2)) - (9 * 60 + 30);
             if (minutes == 15 || minutes == 30 || minutes == 60) {
                 // the window opens with RTH, so the day's extreme is RTH's when no session is named
-                boolean sessionNamed = common.stream().anyMatch(c -> c.kind().equals("session"));
-                common.set(common.indexOf(f), new Lexicon.Finding("session", "RTH", f.start(), f.end(), f.seq()));
-                if (sessionNamed) {
-                    common.removeIf(c -> c.kind().equals("session") && c.start() == f.start() && c.end() == f.end());
+                if (common.stream().anyMatch(c -> c.kind().equals("session"))) {
+                    common.remove(f);
+                } else {
+                    common.set(common.indexOf(f), new Lexicon.Finding("session", "RTH", f.start(), f.end(), f.seq()));
                 }
                 return minutes + "m";
             }
@@ -1540,32 +1540,18 @@ final class StepBuilder {
             splitKind = "metric";
         } else if (operation == Operation.COMPARE) {
             for (String kind : List.of("weekday", "month", "event", "pattern", "gap", "color", "dir", "cond")) {
-                // "opex fridays compared to other fridays": one value named twice is no split
-                if (all(kind).stream().map(Lexicon.Finding::value).distinct().count() >= 2) {
+                // "opex fridays compared to other fridays": one value named twice is no split; "в дни CPI и без CPI":
+                // an event and its negation are two of the event's family, whatever joins them
+                if (ofSplitKind(kind).stream().map(Lexicon.Finding::value).distinct().count() >= 2) {
                     splitKind = kind;
                     break;
                 }
             }
         }
-        // "в дни CPI и без CPI", "on cpi days and non-cpi days": an event and its own negation are the two sides,
-        // whatever joins them
-        if (splitKind == null && operation == Operation.COMPARE) {
-            for (Lexicon.Finding event : usable.stream().filter(f -> f.kind().equals("event")).toList()) {
-                Lexicon.Finding without = usable.stream().filter(f -> f.kind().equals("cond")
-                        && f.value().equals("is_" + event.value() + " = 0")).findFirst().orElse(null);
-                if (without == null) {
-                    continue;
-                }
-                usable.stream().filter(f -> f != event && f != without).forEach(common::add);
-                boolean eventFirst = event.start() < without.start();
-                sides.add(new ArrayList<>(List.of(eventFirst ? event : without)));
-                sides.add(new ArrayList<>(List.of(eventFirst ? without : event)));
-                return;
-            }
-        }
         if (splitKind != null) {
+            List<Lexicon.Finding> split = ofSplitKind(splitKind);
             for (Lexicon.Finding f : usable) {
-                if (f.kind().equals(splitKind)) {
+                if (split.contains(f)) {
                     sides.add(new ArrayList<>(List.of(f)));
                 } else {
                     common.add(f);
@@ -1601,6 +1587,11 @@ final class StepBuilder {
             }
         }
         common.addAll(usable);
+    }
+
+    /** The findings a split of that kind makes sides of: the event's family for events, else that kind. */
+    private List<Lexicon.Finding> ofSplitKind(String kind) {
+        return kind.equals("event") ? found.stream().filter(f -> family(f).equals("event")).toList() : all(kind);
     }
 
     /** What a finding names, wherever it stands: two findings with the same key name the same filter. */
