@@ -78,7 +78,6 @@ public final class QuestionReader {
     private static final Pattern MULTIPLE_WORD = Pattern.compile("(?<![\\p{L}])(double|twice|triple|thrice|вдвое|втрое|"
             + "в два раза|в три раза|в полтора раза)(?= (?:больше |выше |более )?(?:the |its |their |чем |от )?"
             + "(?:\\d+[ -]?(?:day|d|дневн\\p{L}*) )?(?:average|avg|mean|median|средн\\p{L}*|медиан\\p{L}*))");
-    /** How many days a ranking shows, as a bare number: 1 to 50. */
     /** A size with no number ("gap big", "a huge week", "гэп большой"): how big is asked, as for "big days". */
     private static final Pattern SIZE_WORD = Pattern.compile(Lexicon.SIZE_WORDS);
     /** A span of days a size word can size: "a big week", "большие недели". */
@@ -87,6 +86,7 @@ public final class QuestionReader {
     /** What a size word next to it sizes: a measure or a move. */
     private static final Set<String> SIZED_KINDS = Set.of("metric", "gap", "dir", "color");
     private static final Pattern NO_SIZE_AFTER = Pattern.compile("(?:" + Lexicon.NOT_A_SIZE_AFTER + ") $");
+    /** How many days a ranking shows, as a bare number: 1 to 50. */
     private static final Pattern RANKED_COUNT = Pattern.compile("[1-9]|[1-4]\\d|50");
     /** What may stand between such a number and its ranking word: nothing, or an article ("the 5 …", "по 3 самых"). */
     private static final Pattern NEXT_TO_RANK = Pattern.compile("\\s*(?:(?:the|по|самых|самые|most) )?\\s*");
@@ -1018,12 +1018,12 @@ public final class QuestionReader {
                 if (left.filler() || WordForms.isStopWord(left.word())) {
                     continue;
                 }
-                // "since the election", "во время кризиса": a period Barb cannot date is asked about, not left out
                 if (dataLike && sizeOfSomething(left)) {
                     add("vague", "size", left.start(), left.end());
                     previousUnknown = null;
                     continue;
                 }
+                // "since the election", "во время кризиса": a period Barb cannot date is asked about, not left out
                 if (dataLike && !periodNamed && periodLike(left)) {
                     unknown.add(StepBuilder.UNKNOWN_PERIOD + left.word() + eventMove(left));
                     sinceUnknownEvent |= periodOpensAt(left);
