@@ -68,6 +68,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-31", "catalogue/fresh-31.json");
         sets.put("fresh-32", "catalogue/fresh-32.json");
         sets.put("fresh-33", "catalogue/fresh-33.json");
+        sets.put("fresh-34", "catalogue/fresh-34.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
