@@ -1,6 +1,7 @@
 package barb.agents.periods;
 
 import barb.agents.text.FirstCharacters;
+import barb.agents.text.WordNumbers;
 
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
@@ -149,37 +150,12 @@ public final class PeriodPhrases {
     /**
      * A phrase rule: a pattern looked for at word starts and the canonical text of a match (null: not a period).
      *
-     * @param firstWords whether a match can start with a given word, learned as words are met
-     * @param firstChars the same per first character, asked before the word
+     * @param firstWords whether a match can start with a given word, learnt as words are met: trying some 60 rules
+     *                   at every word start of every clause was the reader's largest cost, and most words (average,
+     *                   range, rth…) rule most of them out at once
      */
     private record Rule(Pattern pattern, Function<Matcher, String> when, boolean notAfterCompare,
-                        Map<String, Boolean> firstWords, FirstCharacters firstChars) {
-        /** Enough for every word traders use; beyond it a word is simply tried each time. */
-        private static final int MAX_FIRST_WORDS = 20_000;
-
-        /**
-         * False when no text that starts with {@code word} can match: the regex engine rejected the word alone
-         * without reading to its end ({@link Matcher#hitEnd()}), so whatever follows the word in a text is never
-         * looked at either. Trying some 60 rules at every word start of every clause was the reader's largest cost;
-         * most words (average, range, rth…) rule most of them out at once.
-         */
-        boolean canStartWith(String word) {
-            // the first character alone rules most words out without a look-up by the whole word (the same test on
-            // less text: what the engine rejects on the character it rejects on any word starting with it)
-            if (!word.isEmpty() && !firstChars.mayBeginWith(word.charAt(0))) {
-                return false;
-            }
-            Boolean known = firstWords.get(word);
-            if (known != null) {
-                return known;
-            }
-            Matcher m = pattern.matcher(word);
-            boolean can = m.lookingAt() || m.hitEnd();
-            if (firstWords.size() < MAX_FIRST_WORDS) {
-                firstWords.put(word, can);
-            }
-            return can;
-        }
+                        FirstCharacters firstWords) {
     }
 
     /** A match before the longest-wins choice; when null marks text that looks like a date but is no period. */
@@ -350,7 +326,8 @@ public final class PeriodPhrases {
             return List.of();
         }
         List<Integer> starts = new ArrayList<>();
-        List<String> firstWords = new ArrayList<>();
+        List<String> words = new ArrayList<>();
+        List<Integer> numbers = new ArrayList<>();
         for (int i = 0; i < text.length(); i++) {
             if (wordStart(text, i)) {
                 int end = i;
@@ -358,14 +335,15 @@ public final class PeriodPhrases {
                     end++;
                 }
                 starts.add(i);
-                firstWords.add(text.substring(i, end));
+                words.add(text.substring(i, end));
+                numbers.add(WordNumbers.of(words.getLast()));
             }
         }
         List<Candidate> candidates = new ArrayList<>();
         for (Rule rule : RULES) {
             Matcher m = rule.pattern().matcher(text);
             for (int w = 0; w < starts.size(); w++) {
-                if (skipByFirstWord && !rule.canStartWith(firstWords.get(w))) {
+                if (skipByFirstWord && !rule.firstWords().mayBeginWith(words.get(w), numbers.get(w))) {
                     continue;
                 }
                 int i = starts.get(w);
@@ -493,8 +471,7 @@ public final class PeriodPhrases {
 
     private static Rule rule(String regex, Function<Matcher, String> when, boolean notAfterCompare) {
         Pattern pattern = Pattern.compile("(?:" + regex + ")" + END);
-        return new Rule(pattern, when, notAfterCompare, new java.util.concurrent.ConcurrentHashMap<>(),
-                new FirstCharacters(pattern));
+        return new Rule(pattern, when, notAfterCompare, new FirstCharacters(pattern));
     }
 
     private static Map<String, String> fixedPhrases() {

@@ -2,6 +2,7 @@ package barb.agents.reading;
 
 import barb.agents.steps.FilterText;
 import barb.agents.text.FirstCharacters;
+import barb.agents.text.WordNumbers;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -70,6 +71,14 @@ public final class Lexicon {
          */
         boolean mayBeginAt(CharSequence text, int at) {
             return at >= text.length() || firstCharacters.mayBeginWith(text.charAt(at));
+        }
+
+        /**
+         * As {@link #mayBeginAt(CharSequence, int)}, asked of the whole word that starts there ({@code word}, its
+         * {@link WordNumbers number}; empty when no word starts there): false rules out more places.
+         */
+        boolean mayBeginAt(CharSequence text, int at, String word, int number) {
+            return word.isEmpty() ? mayBeginAt(text, at) : firstCharacters.mayBeginWith(word, number);
         }
 
         /** What {@link #WORD_START} rules out before a match. */

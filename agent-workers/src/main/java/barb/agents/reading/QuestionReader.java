@@ -3,6 +3,7 @@ package barb.agents.reading;
 import barb.agents.periods.PeriodPhrases;
 import barb.agents.steps.FilterText;
 import barb.agents.text.Vocabulary;
+import barb.agents.text.WordNumbers;
 import barb.agents.text.WordForms;
 import barb.agents.text.TextNormalizer;
 import barb.core.ParsedStep;
@@ -862,6 +863,9 @@ public final class QuestionReader {
         private final boolean everyPlace;
         /** The places a rule's match may start, in order: no letter, digit or underscore before them. */
         private final int[] wordStarts;
+        /** The word at each of those places ("" where none starts) and its {@link WordNumbers number}. */
+        private final String[] words;
+        private final int[] wordNumbers;
 
         /**
          * A word no rule took, where it is in the text; a filler word ("session", "the") asks nothing alone but can
@@ -874,6 +878,16 @@ public final class QuestionReader {
             this.text = text;
             this.everyPlace = everyPlace;
             this.wordStarts = wordStarts(text);
+            this.words = new String[wordStarts.length];
+            this.wordNumbers = new int[wordStarts.length];
+            for (int i = 0; i < wordStarts.length; i++) {
+                int end = wordStarts[i];
+                while (end < text.length() && Lexicon.Rule.inWord(text.charAt(end))) {
+                    end++;
+                }
+                words[i] = text.substring(wordStarts[i], end);
+                wordNumbers[i] = WordNumbers.of(words[i]);
+            }
         }
 
         private static int[] wordStarts(String text) {
@@ -1275,7 +1289,8 @@ public final class QuestionReader {
 
         /**
          * As {@code m.find(from)}: the first match starting at or after {@code from} in the whole text; only the
-         * word starts where the rule may begin are tried ({@link Lexicon.Rule#mayBeginAt}), unless
+         * word starts where the rule may begin, by their first character and word, are tried
+         * ({@link Lexicon.Rule#mayBeginAt}), unless
          * {@link #everyPlace}.
          */
         private boolean find(Lexicon.Rule rule, Matcher m, int from) {
@@ -1287,7 +1302,7 @@ public final class QuestionReader {
             int i = Arrays.binarySearch(wordStarts, from);
             for (i = i >= 0 ? i : -i - 1; i < wordStarts.length; i++) {
                 int at = wordStarts[i];
-                if (rule.mayBeginAt(text, at) && m.region(at, text.length()).lookingAt()) {
+                if (rule.mayBeginAt(text, at, words[i], wordNumbers[i]) && m.region(at, text.length()).lookingAt()) {
                     return true;
                 }
             }

@@ -12,6 +12,10 @@ import java.util.regex.Pattern;
  * <p>The pattern is tried without its look-behinds and word boundaries: on one character alone they would see no
  * text before it and fail where the whole text could match. Without them the pattern matches wherever the whole
  * one does (and more), so what it rules out the whole pattern cannot match either.
+ *
+ * <p>The same holds for a whole word: the pattern tried on the word alone and failing before its end cannot match
+ * any text that begins with that word. Most rules fail on most words, so a reader asks this before running a rule at
+ * a word start; what was learnt is kept by the word's number ({@link WordNumbers}).
  */
 public final class FirstCharacters {
     private static final int KEPT = 0x500;
@@ -21,6 +25,8 @@ public final class FirstCharacters {
     private final Pattern pattern;
     /** 0 unknown, else MAY or NEVER; filled as characters are met (a race only computes the same answer twice). */
     private final byte[] known = new byte[KEPT];
+    /** The same per word, at its {@link WordNumbers number}. */
+    private final byte[] knownWords = new byte[WordNumbers.CAPACITY];
 
     public FirstCharacters(Pattern pattern) {
         this.pattern = Pattern.compile(withoutLookBehinds(pattern.pattern()), pattern.flags());
@@ -101,10 +107,36 @@ public final class FirstCharacters {
         }
         byte answer = known[c];
         if (answer == 0) {
-            Matcher alone = pattern.matcher(String.valueOf(c));
-            answer = alone.lookingAt() || alone.hitEnd() ? MAY : NEVER;
+            answer = triedAlone(String.valueOf(c));
             known[c] = answer;
         }
         return answer == MAY;
+    }
+
+    /**
+     * False only when no text beginning with {@code word} can match; {@code number} is the word's
+     * {@link WordNumbers#of number} (-1: none, then only the first character is asked).
+     */
+    public boolean mayBeginWith(String word, int number) {
+        if (word.isEmpty()) {
+            return true;
+        }
+        if (!mayBeginWith(word.charAt(0))) {
+            return false;
+        }
+        if (number < 0) {
+            return true;
+        }
+        byte answer = knownWords[number];
+        if (answer == 0) {
+            answer = triedAlone(word);
+            knownWords[number] = answer;
+        }
+        return answer == MAY;
+    }
+
+    private byte triedAlone(String text) {
+        Matcher alone = pattern.matcher(text);
+        return alone.lookingAt() || alone.hitEnd() ? MAY : NEVER;
     }
 }

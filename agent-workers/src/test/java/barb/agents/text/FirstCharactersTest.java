@@ -37,4 +37,24 @@ class FirstCharactersTest {
         assertThat(FirstCharacters.withoutLookBehinds("(?<name>\\d+)(?!\\d)(?=%)")).isEqualTo("(?<name>\\d+)(?!\\d)(?=%)");
         assertThat(FirstCharacters.withoutLookBehinds("[a-z&&[^q]](?<!\\[)z")).isEqualTo("[a-z&&[^q]]z");
     }
+
+    @Test
+    void aWordIsRuledOutOnlyWhenNoTextBeginningWithItCanMatch() {
+        FirstCharacters inside = new FirstCharacters(Pattern.compile("(?<![\\p{L}])(?:inside days?|gap (?:up|down))"));
+        assertThat(inside.mayBeginWith("inside", WordNumbers.of("inside"))).isTrue();
+        assertThat(inside.mayBeginWith("gap", WordNumbers.of("gap"))).as("the rest may follow").isTrue();
+        assertThat(inside.mayBeginWith("insider", WordNumbers.of("insider"))).isFalse();
+        assertThat(inside.mayBeginWith("gaps", WordNumbers.of("gaps"))).isFalse();
+        assertThat(inside.mayBeginWith("gaps", WordNumbers.of("gaps"))).as("asked again, the answer kept").isFalse();
+        assertThat(inside.mayBeginWith("count", WordNumbers.of("count"))).as("its first character").isFalse();
+        assertThat(inside.mayBeginWith("gaps", -1)).as("a word without a number: its first character only").isTrue();
+    }
+
+    @Test
+    void everyWordKeepsItsNumberAndOnlyShortWordsGetOne() {
+        assertThat(WordNumbers.of("range")).isNotNegative().isEqualTo(WordNumbers.of(new String("range")));
+        assertThat(WordNumbers.of("range")).isNotEqualTo(WordNumbers.of("rnage"));
+        assertThat(WordNumbers.of("")).isEqualTo(-1);
+        assertThat(WordNumbers.of("x".repeat(WordNumbers.LONGEST + 1))).isEqualTo(-1);
+    }
 }
