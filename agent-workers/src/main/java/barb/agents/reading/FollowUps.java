@@ -33,9 +33,11 @@ public final class FollowUps {
     public static final String LAST_DAYS = "last days";
 
     /** Words that open a follow-up: "and …", "what about …", "same for …", "а …". */
-    private static final Pattern LEAD = Pattern.compile("^(?:ok(?:ay)?,? |cool,? |nice,? |thanks,? |thx,? |"
-            + "спасибо,? |ок,? |окей,? |понял,? |ясно,? )?(?:and |and what about |what about |how about |same for |"
-            + "same but |same (?:thing )?(?:on|in|with|by) |also |now |only |just |but |instead |"
+    // ("спасибо болшое а за 2024 год …": a word after the thanks, spelled as it may be, leads in too)
+    private static final Pattern LEAD = Pattern.compile("^(?:(?:ok(?:ay)?|cool|nice|thanks|thx|спасибо|ок|окей|понял|"
+            + "ясно)(?: \\p{L}+)?,? )?(?:and |and what about |what about |how about |"
+            + "same (?:\\p{L}+ ){0,2}?(?:for|but|on|in|with|by|excluding|without|except) |"
+            + "also |now |only |just |but |instead |"
             + "а |а что |а если |а как |и |и за |теперь |то же |то же самое |тоже |а теперь |а только |только |"
             + "а по |а на |а в |а за |а с |но )");
     private static final Pattern THOSE_DAYS = Pattern.compile("^(?:ok,? |ok |а |и )?(?:now )?(?:show|list|give|display|"
@@ -67,9 +69,10 @@ public final class FollowUps {
     /** "а в сам день …", "and on the day itself …": the days of the previous question themselves. */
     private static final Pattern DAY_ITSELF = Pattern.compile("^(?:(?:and|so|ok|а|и|ну) )?(?:(?:on )?the (?:day|session) "
             + "itself|(?:on )?the same day|(?:в )?сам(?:ый)? (?:этот |тот )?день|в тот же день|в этот же день)(?![\\p{L}])");
-    private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|then|тоже|только|лишь|"
+    private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|then|too|as well|"
+            + "тоже|также|только|лишь|"
             + "тогда|same (?:setup|set ?up|conditions?|criteria|filters?|days|deal|rules)|same as before|"
-            + "(?:с )?(?:теми же|те же) (?:услови\\p{L}*|фильтр\\p{L}*|дн\\p{L}*))\\??$");
+            + "(?:с )?(?:теми же|те же) (?:услови\\p{L}*|фильтр\\p{L}*|дн\\p{L}*))\\??(?: ?\\([^()]*\\))?$");
     /** A condition that is only the day's colour, as the parser writes it. */
     private static final Pattern COLOUR_FLAG = Pattern.compile("is_(green|red) = 1");
     /** The day's colour or the bare sign of its move: what "which way" a day went, with no size. */
@@ -1072,7 +1075,28 @@ public final class FollowUps {
         boolean newOutcome = previous.stream().anyMatch(FollowUps::isShare)
                 && said.stream().anyMatch(f -> f.kind().equals("fill") || f.kind().equals("fillword"))
                 && said.stream().noneMatch(f -> f.kind().equals("connector"));
+        // "same for nfp" after CPI days against the other days: the new event is set against its own other days
+        List<Lexicon.Finding> previousEvents = previous.stream().filter(f -> f.kind().equals("event")).toList();
+        List<Lexicon.Finding> addedEvents = added.stream().filter(f -> f.kind().equals("event")).toList();
+        String otherDays = previousEvents.size() == 1 && addedEvents.size() == 1
+                ? "is_" + previousEvents.get(0).value() + " = 0" : null;
+        boolean eventAgainstOthers = otherDays != null
+                && previous.stream().anyMatch(p -> p.kind().equals("cond") && p.value().equals(otherDays));
+        if (eventAgainstOthers) {
+            // each side keeps its place in the comparison
+            Lexicon.Finding event = addedEvents.get(0);
+            added = added.stream().filter(f -> f != event).toList();
+        }
         for (Lexicon.Finding p : previous) {
+            if (eventAgainstOthers && p == previousEvents.get(0)) {
+                out.add(new Lexicon.Finding("event", addedEvents.get(0).value(), p.start(), p.end(), p.seq()));
+                continue;
+            }
+            if (eventAgainstOthers && p.kind().equals("cond") && p.value().equals(otherDays)) {
+                out.add(new Lexicon.Finding("cond", "is_" + addedEvents.get(0).value() + " = 0", p.start(), p.end(),
+                        p.seq()));
+                continue;
+            }
             boolean outcomeKept = conditionalColour && p.start() < outcomeEnd;
             boolean replaced = conditionalColour && p == conditionColour
                     || p != keptMetric && !outcomeKept && added.stream().anyMatch(n -> replaces(n, p))
@@ -1091,8 +1115,15 @@ public final class FollowUps {
         return out;
     }
 
-    /** "And if the down day was a Monday?" after "a 2%+ down day": the direction the threshold already says. */
+    /**
+     * "And if the down day was a Monday?" after "a 2%+ down day": the direction the threshold already says; "mondays
+     * only (weekend gap)" after a histogram of gaps in %: the measure already asked, its unit kept (a unit said,
+     * "in points", is read on its own and changes it).
+     */
     private static boolean saidAlready(Lexicon.Finding f, List<Lexicon.Finding> previous) {
+        if (f.kind().equals("metric")) {
+            return previous.stream().anyMatch(p -> p.kind().equals("metric") && p.value().equals(f.value() + "_pct"));
+        }
         if (!f.kind().equals("dir")) {
             return false;
         }

@@ -422,4 +422,43 @@ class ConversationRunnerTest {
         chat.ask("why did nq dump, what news");
         assertThat(chat.ask("ok just show me that day").plans()).isEmpty();
     }
+
+    @Test
+    void anotherEventSetAgainstTheOtherDaysKeepsBothSides() {
+        chat.ask("avg rth range on fomc days vs all other days since 2021");
+
+        String plan = Json.toString(chat.ask("same for cpi").plans());
+
+        assertThat(plan).contains("\"operation\":\"compare\"").contains("\"events\":[\"cpi\"]")
+                .contains("{\"metric\":\"is_cpi\",\"op\":\"=\",\"value\":0.0}").doesNotContain("fomc");
+    }
+
+    @Test
+    void aFollowUpMarkedAtItsEndOrAfterSameThingChangesThePreviousQuestion() {
+        chat.ask("how often do rth gap downs fill since 2021");
+        String gapUps = Json.toString(chat.ask("gap ups too").plans());
+        assertThat(gapUps).contains("\"operation\":\"gap_fill\"").contains("\"gap\":\"up\"")
+                .contains("\"from\":\"2021-01-01\"");
+
+        chat.reset();
+        chat.ask("odds nq closes red when it gaps up at the open");
+        String fridays = Json.toString(chat.ask("same thing but on fridays").plans());
+        assertThat(fridays).contains("\"operation\":\"probability\"").contains("\"weekdays\":[\"friday\"]")
+                .contains("\"gap\":\"up\"").contains("\"metric\":\"is_red\"");
+
+        chat.reset();
+        chat.ask("средний ренж ртх за 2024");
+        assertThat(Json.toString(chat.ask("спасибо огромное, а за 2023?").plans()))
+                .contains("\"from\":\"2023-01-01\",\"to\":\"2023-12-31\"").contains("\"metric\":\"range\"");
+    }
+
+    @Test
+    void aMeasureSaidAgainWithoutItsUnitKeepsTheUnitAsked() {
+        chat.ask("distribution of rth gaps in % since 2021, 20 bins");
+
+        String plan = Json.toString(chat.ask("fridays only (the friday gap)").plans());
+
+        assertThat(plan).contains("\"metric\":\"gap_pct\"").contains("\"weekdays\":[\"friday\"]")
+                .contains("\"bins\":20");
+    }
 }
