@@ -98,7 +98,7 @@ public final class Lexicon {
 
     static final String NUM = "(-?\\d+(?:\\.\\d+)?)";
     static final String UNIT = "(?:\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*|п\\.))?";
-    static final String CMP = "(more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeds|exceeded|exceed|at least|превышает|превысил\\p{L}*|"
+    static final String CMP = "(more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeds|exceeded|exceed|at least|превыша\\p{L}*|превыси\\p{L}*|"
             + "worse than|хуже чем|хуже|no less than|less than|smaller than|lower than|under|below|at most|no more than|"
             + "больше чем на|больше чем|больше|более чем на|более чем|более|свыше|выше|не менее чем на|не менее|"
             + "не меньше|минимум|меньше чем на|меньше чем|меньше|менее чем на|менее|ниже|не более|максимум|"
@@ -651,10 +651,13 @@ public final class Lexicon {
                 + "(drops?|falls?|declines?|sell ?offs?|down days?|down moves?|losses|loss|losing days?|"
                 + "rall(?:y|ies)|gains?|rises?|jumps?|up days?|up moves?|winning days?|"
                 + "падени\\p{L}*|снижени\\p{L}*|просадк\\p{L}*|рост\\p{L}*)", Lexicon::sizeBeforeNoun));
-        r.add(rule(DOWN_VERB + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?:\\s*на)?\\s*" + NUM + UNIT + NOT_COUNT,
-                m -> directionThreshold(m, false)));
-        r.add(rule(UP_VERB + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?:\\s*на)?\\s*" + NUM + UNIT + NOT_COUNT,
-                m -> directionThreshold(m, true)));
+        // ("дневное падение NQ (от закрытия до закрытия) превышало 3 процента": the instrument and how the move is
+        // measured may stand between the move and its size; a session said there is read by its own rule)
+        String between = "(?: (?:nq|нк|nasdaq|насдак\\p{L}*))?(?: \\((?![^()]*(?:rth|eth|ртх|етх|session|сесси))[^()]{1,40}\\))?";
+        r.add(rule(DOWN_VERB + between + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?:\\s*на)?\\s*" + NUM + UNIT
+                + NOT_COUNT, m -> directionThreshold(m, false)));
+        r.add(rule(UP_VERB + between + "(?: (?:был\\p{L}*|was|is|were))?(?: by| of)? " + CMP + "?(?:\\s*на)?\\s*" + NUM + UNIT
+                + NOT_COUNT, m -> directionThreshold(m, true)));
         r.add(rule("(" + String.join("|", FilterText.METRICS) + ") ?(<=|>=|!=|<|>|=) ?" + NUM,
                 m -> kv("cond", m.group(1) + " " + m.group(2) + " " + FilterText.number(Double.parseDouble(m.group(3))))));
         r.add(rule(METRIC_WORD + "(?: (?<sess>rth|eth|ртх|етх))?(?: (?:was|is|of|were|has been|has|был\\p{L}*|"

@@ -2130,4 +2130,13 @@ class ReadingClassesTest {
                 .isEqualTo("mean range in 2025 where session = EUROPEAN");
         assertThat(read("avg range of the morning session 2025")).contains("session = MORNING");
     }
+
+    @Test
+    void aMoveExceedingASizeInAnyFormOfTheVerbIsAThreshold() {
+        assertThat(read("сколько раз с 2021 дневное падение NQ (от закрытия до закрытия) превышало 2,5 процента"))
+                .isEqualTo("count days in 2021.. where change_pct < -2.5");
+        assertThat(read("сколько дней в 2023 рост превысил 2%")).isEqualTo("count days in 2023 where change_pct > 2");
+        assertThat(read("how often did nq rally (close to close) more than 1.5% in 2022"))
+                .contains("change_pct > 1.5").contains("in 2022");
+    }
 }
