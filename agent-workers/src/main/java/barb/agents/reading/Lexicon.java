@@ -2,6 +2,7 @@ package barb.agents.reading;
 
 import barb.agents.steps.FilterText;
 import barb.agents.text.FirstCharacters;
+import barb.agents.text.WordForms;
 import barb.agents.text.WordNumbers;
 
 import java.util.ArrayList;
@@ -1179,6 +1180,19 @@ public final class Lexicon {
             // "дневной" like "daily": every row is a day
             "дневной", "дневная", "дневное", "дневные", "дневного", "дневных", "дневным", "дневному", "дневную",
             "дневными", "ежедневный", "ежедневная", "ежедневное", "ежедневные", "ежедневно"));
+
+    /** The stems of the Russian filler words: "насдак" stands for "насдаком", "открытие" for "открытия". */
+    private static final Set<String> RUSSIAN_FILLER_STEMS = FILLER.stream().filter(WordForms::isCyrillic)
+            .map(WordForms::stem).filter(stem -> stem.length() >= 4).collect(java.util.stream.Collectors.toSet());
+
+    /**
+     * A Russian word that is another form of a filler word ("с насдаком", "после открытия нью-йорка"): it asks
+     * nothing either. Only Russian, whose nouns change their endings with every preposition; stems shorter than
+     * four letters stand for too many words.
+     */
+    static boolean isFillerForm(String word) {
+        return WordForms.isCyrillic(word) && RUSSIAN_FILLER_STEMS.contains(WordForms.stem(word));
+    }
 
     /**
      * Russian and slang misspellings the reader repairs before reading (abbreviations are {@link Shorthand}'s;

@@ -1044,7 +1044,7 @@ public final class QuestionReader {
                     previousUnknown = null;
                     continue;
                 }
-                if (!dataLike || measureMissing || conditionLike(left)) {
+                if ((!dataLike || measureMissing || conditionLike(left)) && !Lexicon.isFillerForm(left.word())) {
                     // "big wicks": words next to each other are one term to ask about
                     if (previousUnknown != null && text.substring(previousUnknown.end(), left.start()).isBlank()) {
                         unknown.set(unknown.size() - 1, unknown.get(unknown.size() - 1) + " " + left.word());

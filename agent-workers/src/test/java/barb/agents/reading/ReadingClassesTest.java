@@ -2139,4 +2139,16 @@ class ReadingClassesTest {
         assertThat(read("how often did nq rally (close to close) more than 1.5% in 2022"))
                 .contains("change_pct > 1.5").contains("in 2022");
     }
+
+    @Test
+    void anotherFormOfARussianFillerWordAsksNothing() {
+        assertThat(QuestionReader.read("что происходит с насдаком в день после cpi, среднее изменение в %").clarify())
+                .isEmpty();
+        assertThat(QuestionReader.read("как часто с фьючерсами нк бывает гэп вверх больше 1% в 2024").clarify())
+                .isEmpty();
+        // a word that is no form of a filler word is still asked about
+        assertThat(QuestionReader.read("сколько дней с кракозяброй в 2024").clarify()).contains("term:кракозяброй");
+        assertThat(Lexicon.isFillerForm("насдаком")).isTrue();
+        assertThat(Lexicon.isFillerForm("nasdaqs")).as("English words are not stemmed here").isFalse();
+    }
 }
