@@ -127,7 +127,8 @@ public final class QuestionReader {
                 // ("… i was a runner that day. what'd nq do?": a question that names nothing needs its story)
                 if (alone.step() != null && alone.clarify().isEmpty() && alone.outOfScope() == null
                         && !isBareList(alone.step())) {
-                    return alone;
+                    // ("Добрый день. Подскажите, каков средний диапазон … и какая доля дней …?": both of its asks)
+                    return twoParts(last).map(parts -> secondPart(alone, parts)).orElse(alone);
                 }
             }
             List<String> sentences = sentences(asked);
@@ -503,6 +504,9 @@ public final class QuestionReader {
 
     /** The message cut where each further ask starts: one part for a message of one ask. */
     /** "(1) … (2) …", "1) … 2) …": asks numbered by the trader. */
+    private static final Pattern ASK_COUNT = Pattern.compile("(?iu)(?<![\\p{L}\\d])(?:\\d|two|three|four|два|две|три|четыре)"
+            + " (?:quick |short |small |быстрых |коротких )?(?:things?|questions?|qs|ones|asks|вопрос\\p{L}*|вещ\\p{L}*)"
+            + "(?![\\p{L}])");
     private static final Pattern NUMBERED_ASK = Pattern.compile("(?:^|\\s)\\(?([1-4])\\)\\s");
 
     private static List<String> parts(String question) {
@@ -523,6 +527,11 @@ public final class QuestionReader {
             for (int i = 0; i < starts.size(); i++) {
                 parts.add(question.substring(ends.get(i), i + 1 < starts.size() ? starts.get(i + 1) : question.length()));
             }
+            // "quick ones for 2025 pls: 1) avg rth range 2) % of green days": what sets the scene before the first ask
+            // is part of it, and the later asks keep its period and session as they keep the first ask's
+            // ("2 things - (1) …": how many asks follow is no number of the first)
+            String scene = ASK_COUNT.matcher(question.substring(0, starts.get(0))).replaceAll(" ");
+            parts.set(0, scene + " " + parts.get(0));
             if (parts.stream().allMatch(QuestionReader::asks)) {
                 return parts;
             }

@@ -2151,4 +2151,15 @@ class ReadingClassesTest {
         assertThat(Lexicon.isFillerForm("насдаком")).isTrue();
         assertThat(Lexicon.isFillerForm("nasdaqs")).as("English words are not stemmed here").isFalse();
     }
+
+    @Test
+    void whatSetsTheSceneBeforeNumberedAsksIsPartOfEachAndAGreetingLosesNoAsk() {
+        assertThat(steps("quick ones for 2025 pls: 1) avg rth range 2) % of green days 3) biggest down day"))
+                .hasSize(3).allSatisfy(step -> assertThat(step).contains("in 2025").contains("session = RTH"));
+        assertThat(steps("за 2024 по RTH: 1) средний диапазон 2) сколько красных дней"))
+                .containsExactly("mean range in 2024 where session = RTH",
+                        "count days in 2024 where session = RTH, is_red = 1");
+        assertThat(steps("Добрый день. Подскажите, пожалуйста, каков средний диапазон RTH за 2023 год и какая доля "
+                + "дней закрылась в плюс?")).hasSize(2).first().isEqualTo("mean range in 2023 where session = RTH");
+    }
 }
