@@ -123,6 +123,9 @@ public final class Lexicon {
 
     /** Rules that run before period phrases are looked for, so they keep the words a period would also claim. */
     static final List<Rule> EARLY = List.of(
+            // "two things: …", "3 quick qs", "пара вопросов": how many asks follow is no number of theirs
+            rule("(?:\\d|two|three|four|a couple of|пара|два|две|три|четыре) (?:quick |short |small |быстрых |коротких )?"
+                    + "(?:things?|questions?|qs|ones|asks|вопрос\\p{L}*|вещ\\p{L}*)", kv("filler", "")),
             // "с 2 до 4 ночи по нашему времени", "17:30 по мск": a clock of a zone that moves against New York's
             rule(TimeZones.OTHER_ZONE.pattern(), m -> kv("zone", m.group(1))),
             // "9:30–10:00 ет", "по нью-йорку": the trader says the hours in New York time themselves

@@ -504,9 +504,6 @@ public final class QuestionReader {
 
     /** The message cut where each further ask starts: one part for a message of one ask. */
     /** "(1) … (2) …", "1) … 2) …": asks numbered by the trader. */
-    private static final Pattern ASK_COUNT = Pattern.compile("(?iu)(?<![\\p{L}\\d])(?:\\d|two|three|four|два|две|три|четыре)"
-            + " (?:quick |short |small |быстрых |коротких )?(?:things?|questions?|qs|ones|asks|вопрос\\p{L}*|вещ\\p{L}*)"
-            + "(?![\\p{L}])");
     private static final Pattern NUMBERED_ASK = Pattern.compile("(?:^|\\s)\\(?([1-4])\\)\\s");
 
     private static List<String> parts(String question) {
@@ -529,9 +526,7 @@ public final class QuestionReader {
             }
             // "quick ones for 2025 pls: 1) avg rth range 2) % of green days": what sets the scene before the first ask
             // is part of it, and the later asks keep its period and session as they keep the first ask's
-            // ("2 things - (1) …": how many asks follow is no number of the first)
-            String scene = ASK_COUNT.matcher(question.substring(0, starts.get(0))).replaceAll(" ");
-            parts.set(0, scene + " " + parts.get(0));
+            parts.set(0, question.substring(0, starts.get(0)) + " " + parts.get(0));
             if (parts.stream().allMatch(QuestionReader::asks)) {
                 return parts;
             }

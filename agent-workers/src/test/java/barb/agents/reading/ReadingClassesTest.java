@@ -2162,4 +2162,15 @@ class ReadingClassesTest {
         assertThat(steps("Добрый день. Подскажите, пожалуйста, каков средний диапазон RTH за 2023 год и какая доля "
                 + "дней закрылась в плюс?")).hasSize(2).first().isEqualTo("mean range in 2023 where session = RTH");
     }
+
+    @Test
+    void howManyAsksFollowIsNoNumberOfTheirs() {
+        assertThat(steps("two things: avg rth range since 2023, and how often it closed green"))
+                .containsExactly("mean range in 2023.. where session = RTH",
+                        "probability of is_green = 1 same day in 2023.. where session = RTH");
+        assertThat(steps("2 things - (1) how many rth inside days in 2024 (2) what % of them closed green"))
+                .hasSize(2).first().isEqualTo("count days in 2024 where session = RTH, pattern = inside_day");
+        assertThat(QuestionReader.read("пара вопросов: средний ренж ртх за 2024 и сколько было красных дней").clarify())
+                .isEmpty();
+    }
 }
