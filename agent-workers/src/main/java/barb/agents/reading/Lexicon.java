@@ -123,6 +123,10 @@ public final class Lexicon {
 
     /** Rules that run before period phrases are looked for, so they keep the words a period would also claim. */
     static final List<Rule> EARLY = List.of(
+            // "если это технически возможно, рассчитайте …", "if it's possible": a courtesy that asks nothing
+            rule("(?:если (?:это )?(?:технически )?(?:возможно|можно|не сложно|несложно|не трудно|не затруднит)|"
+                    + "if (?:it'?s |it |its |that'?s |it is )?(?:technically )?possible|if you can|if you could|по возможности)",
+                    kv("filler", "")),
             // "two things: …", "3 quick qs", "пара вопросов": how many asks follow is no number of theirs
             rule("(?:\\d|two|three|four|a couple of|пара|два|две|три|четыре) (?:quick |short |small |быстрых |коротких )?"
                     + "(?:things?|questions?|qs|ones|asks|вопрос\\p{L}*|вещ\\p{L}*)", kv("filler", "")),

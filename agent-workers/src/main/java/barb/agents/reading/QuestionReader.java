@@ -216,7 +216,12 @@ public final class QuestionReader {
             + "want(?:ed)? to (?:see|know|check|understand|size|decide|plan|gauge|time|manage)|wanna (?:see|know|check|size|decide|plan)|"
             + "trying to (?:decide|figure|size|gauge|plan)|curious|wondering|"
             + "кажется|по ощущениям|ощущение|имхо|вроде|походу|чувствую|хочу (?:понять|проверить|посмотреть|узнать)|"
-            + "пытаюсь понять|интересно|а то|потому что|так как|because|cuz|coz)(?![\\p{L}]))");
+            + "пытаюсь понять|интересно|а то|потому что|так как|because|cuz|coz|"
+            // "… — подбираю страйки под 0dte", "(i sell premium on fridays)": what the trader does with the answer
+            + "(?:i|we)(?:'m| am| are)? (?:trade|trading|sell|selling|buy|buying|hold|holding|size|sizing|pick|picking|"
+            + "build|building|write|writing|test|testing|run|running)|"
+            + "подбираю|торгую|продаю|покупаю|ставлю|держу|планирую|собираюсь|выбираю|ищу|строю|тестирую|пишу|"
+            + "готовлю)(?![\\p{L}]))");
 
     /** The sentences after a first sentence that asks nothing, when they end in a question mark; else null. */
     static String questionAfterStory(String text) {

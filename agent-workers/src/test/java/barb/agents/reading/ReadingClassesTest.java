@@ -2173,4 +2173,15 @@ class ReadingClassesTest {
         assertThat(QuestionReader.read("пара вопросов: средний ренж ртх за 2024 и сколько было красных дней").clarify())
                 .isEmpty();
     }
+
+    @Test
+    void whatTheTraderDoesWithTheAnswerAndCourtesiesAskNothing() {
+        for (String question : List.of("распределение дневных изменений в % по пятницам за 2024 — подбираю страйки под 0dte",
+                "Если это технически возможно, посчитайте средний диапазон RTH по дням недели за 2024 год.",
+                "if it's technically possible, avg rth range by weekday for 2024")) {
+            assertThat(QuestionReader.read(question).clarify()).as(question).isEmpty();
+        }
+        assertThat(read("Если это технически возможно, посчитайте средний диапазон RTH по дням недели за 2024 год."))
+                .isEqualTo("mean range by weekday in 2024 where session = RTH");
+    }
 }
