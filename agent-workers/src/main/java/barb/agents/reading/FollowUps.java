@@ -32,8 +32,10 @@ public final class FollowUps {
     /** The days of the previous answer's rows, in its order, comma-separated: "that day", "the second one". */
     public static final String LAST_DAYS = "last days";
 
-    /** Words that open a follow-up: "and …", "what about …", "same for …", "а …". */
-    // ("спасибо болшое а за 2024 год …": a word after the thanks, spelled as it may be, leads in too)
+    /**
+     * Words that open a follow-up: "and …", "what about …", "same for …", "а …", also after thanks with a word more,
+     * spelled as it may be ("спасибо болшое а за 2024 год …").
+     */
     private static final Pattern LEAD = Pattern.compile("^(?:(?:ok(?:ay)?|cool|nice|thanks|thx|спасибо|ок|окей|понял|"
             + "ясно)(?: \\p{L}+)?,? )?(?:and |and what about |what about |how about |"
             + "same (?:\\p{L}+ ){0,2}?(?:for|but|on|in|with|by|excluding|without|except) |"
