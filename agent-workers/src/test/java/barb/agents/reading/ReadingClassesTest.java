@@ -2146,6 +2146,9 @@ class ReadingClassesTest {
                 .isEmpty();
         assertThat(QuestionReader.read("как часто с фьючерсами нк бывает гэп вверх больше 1% в 2024").clarify())
                 .isEmpty();
+        // the forms of "весь" ("со всем 2024 годом") ask nothing either
+        assertThat(QuestionReader.read("средний ренж ртх в январе 2025 в сравнении со всем 2024 годом").clarify())
+                .isEmpty();
         // a word that is no form of a filler word is still asked about
         assertThat(QuestionReader.read("сколько дней с кракозяброй в 2024").clarify()).contains("term:кракозяброй");
         assertThat(Lexicon.isFillerForm("насдаком")).isTrue();
