@@ -1081,7 +1081,7 @@ public final class FollowUps {
         List<Lexicon.Finding> previousEvents = previous.stream().filter(f -> f.kind().equals("event")).toList();
         List<Lexicon.Finding> addedEvents = added.stream().filter(f -> f.kind().equals("event")).toList();
         String otherDays = previousEvents.size() == 1 && addedEvents.size() == 1
-                ? "is_" + previousEvents.get(0).value() + " = 0" : null;
+                ? Lexicon.flagOff(previousEvents.get(0).value()) : null;
         boolean eventAgainstOthers = otherDays != null
                 && previous.stream().anyMatch(p -> p.kind().equals("cond") && p.value().equals(otherDays));
         if (eventAgainstOthers) {
@@ -1095,7 +1095,7 @@ public final class FollowUps {
                 continue;
             }
             if (eventAgainstOthers && p.kind().equals("cond") && p.value().equals(otherDays)) {
-                out.add(new Lexicon.Finding("cond", "is_" + addedEvents.get(0).value() + " = 0", p.start(), p.end(),
+                out.add(new Lexicon.Finding("cond", Lexicon.flagOff(addedEvents.get(0).value()), p.start(), p.end(),
                         p.seq()));
                 continue;
             }

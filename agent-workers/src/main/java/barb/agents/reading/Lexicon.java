@@ -1410,7 +1410,12 @@ public final class Lexicon {
         } else {
             event = "holiday";
         }
-        return kv("cond", "is_" + event + " = 0");
+        return kv("cond", flagOff(event));
+    }
+
+    /** The condition that a day is not an event's, a pattern's or a colour's, as the parser writes it. */
+    static String flagOff(String name) {
+        return "is_" + name + " = 0";
     }
 
     private static List<String[]> consecutive(Matcher m) {

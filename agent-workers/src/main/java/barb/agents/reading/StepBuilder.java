@@ -1568,7 +1568,7 @@ final class StepBuilder {
                     && !twice.contains(sameThing(f))).toList();
             // "и в обычные дни (без фомц)": the rest said again as "without the event" is the other side, no filter
             Set<String> restSaid = new java.util.HashSet<>();
-            negatable.stream().filter(f -> f.kind().equals("event")).forEach(f -> restSaid.add("is_" + f.value() + " = 0"));
+            negatable.stream().filter(f -> f.kind().equals("event")).forEach(f -> restSaid.add(Lexicon.flagOff(f.value())));
             if (!negatable.isEmpty()) {
                 Set<String> keptOnce = new java.util.HashSet<>();
                 for (Lexicon.Finding f : usable) {
@@ -1621,9 +1621,9 @@ final class StepBuilder {
         List<Lexicon.Finding> out = new ArrayList<>();
         for (Lexicon.Finding f : findings) {
             String cond = switch (f.kind()) {
-                case "event", "pattern" -> "is_" + f.value() + " = 0";
+                case "event", "pattern" -> Lexicon.flagOff(f.value());
                 case "weekday" -> "weekday != " + (FilterText.WEEKDAYS.indexOf(f.value()) + 1);
-                case "color" -> "is_" + f.value() + " = 0";
+                case "color" -> Lexicon.flagOff(f.value());
                 case "gap" -> f.value().equals("up") ? "gap <= 0" : "gap >= 0";
                 default -> null;
             };
