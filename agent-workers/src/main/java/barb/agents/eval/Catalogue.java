@@ -69,6 +69,8 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-32", "catalogue/fresh-32.json");
         sets.put("fresh-33", "catalogue/fresh-33.json");
         sets.put("fresh-34", "catalogue/fresh-34.json");
+        sets.put("fresh-35", "catalogue/fresh-35.json");
+        sets.put("fresh-36", "catalogue/fresh-36.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
