@@ -114,7 +114,8 @@ public final class Lexicon {
             + "(?:закрыл|закрыва|закро)\\p{L}* ниже|снижени\\p{L}*|падени\\p{L}*|слива\\p{L}*|слил\\p{L}*|пролив\\p{L}*|пролил\\p{L}*)";
     private static final String UP_VERB = "(?:rose|risen|rise|rises|rising|gained|gain|gains|gaining|rallied|rally|rallies|climbed|"
             + "climb|jumped|up|closed up|closed higher|increased|вырос\\p{L}*|выраст\\p{L}*|раст[её]т|растут|рос|росл\\p{L}*|"
-            + "подрос\\p{L}*|подорожал\\p{L}*|закрыл\\p{L}* в плюс\\p{L}*|(?:закрыл|закрыва|закро)\\p{L}* выше|рост\\p{L}*)";
+            + "подрос\\p{L}*|подорожал\\p{L}*|закрыл\\p{L}* в плюс\\p{L}*|(?:закрыл|закрыва|закро)\\p{L}* выше|рост\\p{L}*|"
+            + "памп\\p{L}*)";
     private static final String METRIC_WORD = "(range|ranges|daily range|volatility|ренж\\p{L}*|рейндж\\p{L}*|"
             + "диапазон\\p{L}*|размах\\p{L}*|волатильност\\p{L}*|change|changes|return|returns|move|moves|"
             + "изменени\\p{L}*|доходност\\p{L}*|gap|gaps|гэп\\p{L}*|volume|volumes|объем\\p{L}*|body|bodies|"
@@ -335,6 +336,10 @@ public final class Lexicon {
             // "the next 2 days", "следующие 3 дня": each of them
             rule("(?:the )?next (\\d) (?:trading )?days|следующ\\p{L}* (\\d) (?:торгов\\p{L}* )?(?:дня|дней)",
                     m -> kv("offsets", dayRange("1", firstGroup(m)))),
+            // "the next 1, 2 and 5 days", "через 1, 3 и 5 дней": the days named, each
+            rule("(?:(?:the )?next|следующ\\p{L}*|через) (\\d{1,2}(?:, ?\\d{1,2})*,? (?:and|&|и|or|или) \\d{1,2}) (?:trading |торгов\\p{L}* )?"
+                    + "(?:days|sessions|дня|дней|сесси\\p{L}*)",
+                    m -> kv("offsets", String.join(",", m.group(1).split("[^\\d]+")))),
             rule("(?:that|the) day (?:\\+|and|plus)(?= (?:the )?next \\d)|(?:тот|этот|сам) день (?:\\+|и|плюс)(?= следующ)",
                     kv("offsets", "0")),
             // "на след день и через день": the day after next as well
@@ -682,12 +687,12 @@ public final class Lexicon {
                 + "go(?:es)? (?:above|below)|pierce(?:s|d)?|violate(?:s|d)?)(?: the| its)? (?:overnight|globex|night)"
                 + "(?: session)?(?:'s)? (high|low)s?|(?:overnight|globex) (high|low)s? (?:break|gets? taken out|taken out|"
                 + "broken|swept)", m -> kv("break", "overnight_" + firstGroup(m))));
-        r.add(rule("(?:(?:пробива|пробьет|пробил|снос|снес|обновля|обновил|перебива|перебил|выход|выш|вынос|вынес)\\p{L}* "
+        r.add(rule("(?:(?:пробива|пробьет|пробил|снос|снес|сним|снял|сняв|обновля|обновил|перебива|перебил|выход|выш|вынос|вынес)\\p{L}* "
                 + "(?:за )?)?(хай|лой|максимум|минимум)\\p{L}* (?:овернайт\\p{L}*|овн\\p{L}*|ночн\\p{L}*(?: сесси\\p{L}*)?|ночи|globex|overnight)",
                 m -> kv("break", firstGroup(m).startsWith("х") || firstGroup(m).startsWith("максимум")
                         ? "overnight_high" : "overnight_low")));
         // "пробивает ночной хай", "выносила ovn high": the adjective before the level
-        r.add(rule("(?:пробива|пробьет|пробил|снос|снес|обновля|обновил|перебива|перебил|выход|выш|вынос|вынес|забира|забрал)"
+        r.add(rule("(?:пробива|пробьет|пробил|снос|снес|сним|снял|сняв|обновля|обновил|перебива|перебил|выход|выш|вынос|вынес|забира|забрал)"
                 + "\\p{L}* (?:за )?(?:ночн\\p{L}*|овернайт\\p{L}*|overnight|ovn) (хай|лой|максимум|минимум|high|low)\\p{L}*",
                 m -> kv("break", firstGroup(m).matches("х.*|максимум.*|high") ? "overnight_high" : "overnight_low")));
 
@@ -713,7 +718,15 @@ public final class Lexicon {
         r.add(rule("(?:the )?last (?:trading )?hour(?: of (?:rth|trading|the session|the day|regular hours))?|"
                 + "closing hour|последн\\p{L}* (?:торгов\\p{L}* )?час\\p{L}*(?: торгов\\p{L}*| сесси\\p{L}*| rth)?",
                 kv("session", "RTH_CLOSE")));
-        r.add(rule("ny close|new york close", kv("session", "NY_CLOSE")));
+        r.add(rule("ny close|new york close|закрыти\\p{L}* нью[ -]?йорк\\p{L}*", kv("session", "NY_CLOSE")));
+        // "первые 15 минут после открытия нью йорка": the open is New York's anyway; "на нью йорке", "сессия нью
+        // йорка": New York's hours are the regular session
+        r.add(rule("(?<=открыти\\p{L}{0,3} )нью[ -]?йорк\\p{L}*", kv("filler", "")));
+        // ("3-4 утра по нью-йорку", "по времени нью йорка": New York's clock, not its session)
+        r.add(rule("(?:(?:на |в )?сесси\\p{L}* )?(?<!по |времени |время )нью[ -]?йорк(?:а|е|у)?(?![\\p{L}])",
+                kv("session", "RTH")));
+        // "power hour" is the stock market's last hour, 15:00-16:00, not the futures' last hour of RTH
+        r.add(rule("power ?hours?|пауэр[ -]?ауэр\\p{L}*", kv("session", "NY_CLOSE")));
         r.add(rule("rth|regular (?:trading )?(?:hours|session)|cash (?:session|hours)|cash|кэш\\p{L}*|кеш\\p{L}*|day session|основн\\p{L}* "
                 + "(?:торгов\\p{L}* )?сесси\\p{L}*|ртх|регулярн\\p{L}* сесси\\p{L}*|дневн\\p{L}* сесси\\p{L}*",
                 kv("session", "RTH")));
@@ -935,6 +948,9 @@ public final class Lexicon {
         r.add(rule("red(?: days?| candles?| closes?| bars?| sessions?)?|красн\\p{L}*(?: (?:дн\\p{L}*|день|свеч\\p{L}*|"
                 + "бар\\p{L}*))?|bearish (?:days?|candles?)|медвеж\\p{L}* (?:дн\\p{L}*|свеч\\p{L}*|день)",
                 kv("color", "red")));
+        // "end up being the high of the day", "still ends up closing above": how it turns out, not a move up
+        r.add(rule("(?:end|ends|ended|ending) up(?= (?:being|closing|making|setting|as|at|the|a|an|in|on|with|near)(?![\\p{L}]))",
+                kv("filler", "")));
         r.add(rule("(?:up|positive|winning) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:up|higher|positive|in the green)|"
                 + "дн\\p{L}* роста|растущ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вверх|в плюс\\p{L}*|закрыти\\p{L}* в плюс\\p{L}*|"
@@ -1077,7 +1093,7 @@ public final class Lexicon {
         // "после красного дня следующий будет зелёным": the next day named again before its outcome
         r.add(rule("следующ(?:ий|ая|ее)(?: (?:день|сессия))?(?= (?:тоже )?(?:будет|окажется|закроется|станет|был|была))",
                 kv("filler", "")));
-        r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|высок|широк|маленьк|мелк|низк|слаб|узк|хорош|плох|длинн?|коротк|жестк|резк|мощн|глубок|волатильн|спокойн|тих|бурн)"
+        r.add(rule("(сам(?:ый|ая|ое|ые|ых|ого|ой|ом|ую|ым|ыми)) (?:(?:сильн|больш|крупн|жирн|высок|широк|маленьк|мелк|дохл|вял|низк|слаб|узк|хорош|плох|длинн?|коротк|жестк|резк|мощн|глубок|волатильн|спокойн|тих|бурн)"
                 + "\\p{L}*)|(крупнейш\\p{L}*|сильнейш\\p{L}*|наибольш\\p{L}*|наименьш\\p{L}*|лучш\\p{L}*|худш\\p{L}*)",
                 Lexicon::russianRank));
         // "какой месяц хуже всего закрывается", "which day does best": the one ranked first
@@ -1161,7 +1177,7 @@ public final class Lexicon {
             "спасибо", "были", "тогда", "таких", "такие", "такой", "там", "все", "всех", "весь", "вся", "всё", "всем", "всеми",
             "всему", "всей",
             "сколько", "него", "нем", "них", "ним", "он", "она", "они", "оно", "его", "ее", "их", "себя", "ведет",
-            "статистика", "статистику", "статистики", "таблица", "таблицу", "разбивка", "разбивку", "больше",
+            "статистика", "статистику", "статистики", "таблица", "таблицу", "разбивка", "разбивку", "разбей", "разбейте", "разбить", "больше",
             "меньше", "выше", "ниже", "чем", "более", "менее", "одна", "один", "одно", "случаев", "случаи", "дата",
             "даты", "датам", "шт", "ед", "свечам", "барам", "бары", "бара", "баров", "когда", "где", "который",
             "которые", "которых", "которого", "которой", "котором", "при", "этом", "этих", "этой", "том",
@@ -1650,7 +1666,8 @@ public final class Lexicon {
                 || w.startsWith("weak") || w.startsWith("tight") || w.startsWith("маленьк") || w.startsWith("мал")
                 || w.startsWith("низк") || w.startsWith("слаб") || w.startsWith("узк") || w.startsWith("худш")
                 || w.startsWith("наименьш") || w.startsWith("мелк") || w.startsWith("плох") || w.startsWith("short")
-                || w.startsWith("коротк") || w.startsWith("спокойн") || w.startsWith("тих");
+                || w.startsWith("коротк") || w.startsWith("спокойн") || w.startsWith("тих") || w.startsWith("дохл")
+                || w.startsWith("вял");
         return asc ? "asc" : "desc";
     }
 

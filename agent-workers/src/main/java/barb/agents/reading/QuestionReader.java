@@ -415,7 +415,10 @@ public final class QuestionReader {
     private static final Pattern REMARK = Pattern.compile("\\(([^()]*(?<![\\p{L}])(?:хотя|конечно|особенно|кстати|"
             + "наверное|вроде|кажется|потому что|так как|т\\.?\\s?к\\.|чтобы|ибо|т\\.?\\s?е\\.|то есть|"
             + "although|though|especially|esp|obviously|of course|because|bc|cuz|i think|probably|so that|i\\.?e\\.|"
-            + "lol|haha|ахах)(?![\\p{L}])[^()]*)\\)");
+            + "lol|haha|ахах|"
+            // "(the friend is me, im long from yesterday)": the trader's own position
+            + "i'?m (?:long|short|flat)|i am (?:long|short|flat)|my (?:position|pos|stop|entry|trade|account)|"
+            + "я в (?:лонге|шорте|позиции)|мо(?:я|й|и) (?:позици\\p{L}*|стоп\\p{L}*|сделк\\p{L}*|вход\\p{L}*))(?![\\p{L}])[^()]*)\\)");
 
     /** The question without its parenthesised remarks (see {@link #REMARK}); the question itself when none. */
     static String withoutRemarks(String question) {

@@ -69,7 +69,7 @@ final class Shorthand {
             Map.entry("мар", "март"), Map.entry("апр", "апрель"), Map.entry("июн", "июнь"), Map.entry("июл", "июль"),
             Map.entry("авг", "август"), Map.entry("сен", "сентябрь"), Map.entry("сент", "сентябрь"),
             Map.entry("окт", "октябрь"), Map.entry("ноя", "ноябрь"), Map.entry("нояб", "ноябрь"),
-            Map.entry("дек", "декабрь"), Map.entry("етх", "eth"), Map.entry("овн", "овернайт"),
+            Map.entry("дек", "декабрь"), Map.entry("лоу", "лой"), Map.entry("етх", "eth"), Map.entry("овн", "овернайт"),
             Map.entry("оверн", "овернайт"), Map.entry("овер", "овернайт"), Map.entry("вола", "волатильность"),
             Map.entry("волатил", "волатильность"), Map.entry("волат", "волатильность"),
             Map.entry("обьем", "объем"), Map.entry("обьемы", "объемы"), Map.entry("чё", "что"), Map.entry("че", "что"),
@@ -116,6 +116,10 @@ final class Shorthand {
     }
     private static final Pattern SHORT_YEAR_QUARTER = Pattern.compile("(?<![\\p{L}])q([1-4]) (0[89]|1\\d|2[0-6])(?![\\d:.%])");
     private static final Pattern HOURS_WORD = Pattern.compile("(?<![\\p{L}\\d])(\\d+)ч(?![\\p{L}])");
+    /** "по 15м", "по 30 м": buckets of that many minutes ("в 25м" is a year, read before). */
+    private static final Pattern BY_MINUTES = Pattern.compile("(?<=(?<![\\p{L}])по )(\\d{1,3}) ?м(?![\\p{L}\\d])");
+    /** "пол процента", "полпроцента": half a percent. */
+    private static final Pattern HALF_PERCENT = Pattern.compile("(?<![\\p{L}])пол ?-?процента(?![\\p{L}])");
     /**
      * "в какую 20-минутку" (into which slot): a bucket; "5-минутка" and the measure of one ("рейндж 5-минутки") are
      * bars, left for the reader.
@@ -241,6 +245,8 @@ final class Shorthand {
         s = SHORT_YEAR_QUARTER.matcher(s).replaceAll("q$1 20$2");
         // "2ч", "20-минутку": a number of hours or minutes written as one word
         s = HOURS_WORD.matcher(s).replaceAll("$1 часа");
+        s = BY_MINUTES.matcher(s).replaceAll("$1 минут");
+        s = HALF_PERCENT.matcher(s).replaceAll("0.5%");
         s = MINUTES_WORD.matcher(s).replaceAll("по $1 минут");
         // "30d", "3mo", "2y": one token for a number and its unit
         s = GLUED_UNIT.matcher(s).replaceAll(m -> m.group(1) + " " + gluedUnit(m.group(2),
@@ -297,6 +303,9 @@ final class Shorthand {
             boolean wednesday = !dotted && !measureNext
                     && (WEDNESDAY_NEIGHBOURS.contains(previous) || WEEKDAY_WORDS.contains(next));
             expanded = wednesday ? "среда" : "средний";
+        } else if (word.equals("пт") && previous.matches("\\d+(?:[.,]\\d+)?")) {
+            // "меньше 10 пт": points, not Friday
+            expanded = "пунктов";
         } else if (word.equals("min") || word.equals("мин")) {
             // "15 min" is minutes, "min range" the minimum
             boolean minutes = previous.matches("\\d+") || next.matches("buckets?|bars?|candles?|свеч\\p{L}*|бар\\p{L}*");

@@ -440,7 +440,9 @@ final class StepBuilder {
             operation = Operation.PROBABILITY;
         } else if (has("op", "streak")) {
             operation = Operation.STREAK;
-        } else if (has("op", "distribution") && !has("agg") && !ranking && !has("op", "count")) {
+        } else if (has("op", "distribution") && !has("agg") && !ranking && !has("op", "count")
+                && !(has("later", "1") && has("after"))) {
+            // ("what usually happens the next day after a 3% drop": "usually" asks what follows, not a distribution)
             operation = Operation.DISTRIBUTION;
         } else if (has("each") && ranking || has("group") && ranking && explicitN) {
             operation = Operation.TOP_N;

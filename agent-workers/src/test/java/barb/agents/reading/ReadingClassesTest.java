@@ -2187,4 +2187,53 @@ class ReadingClassesTest {
         assertThat(read("Если это технически возможно, посчитайте средний диапазон RTH по дням недели за 2024 год."))
                 .isEqualTo("mean range by weekday in 2024 where session = RTH");
     }
+
+    @Test
+    void russianChatSlangForMovesAndSizesIsRead() {
+        assertThat(read("сколько было пампов больше 2% в 2024")).isEqualTo("count days in 2024 where change_pct > 2");
+        assertThat(read("самые дохлые дни по объему за 2023")).isEqualTo("list top 10 days by volume ascending in 2023");
+        assertThat(read("самые жирные гэпы вверх в 2025")).contains("top 10").contains("descending");
+        assertThat(read("сколько гэпов вниз больше пол процента в 2023")).contains("gap_pct < -0.5");
+        // a number of points, not Friday
+        assertThat(read("сколько дней в 2024 верхняя тень была меньше 5 пт"))
+                .isEqualTo("count days in 2024 where upper_wick < 5");
+        assertThat(read("во сколько обычно ставится лой ртх? по 30м")).contains("in 30-minute buckets");
+    }
+
+    @Test
+    void takingOutTheOvernightLevelInSlangIsABreak() {
+        assertThat(read("как часто ртх снимает ночной лоу"))
+                .isEqualTo("probability of broke_overnight_low = 1 same day where session = RTH");
+    }
+
+    @Test
+    void newYorkNamedInRussianIsTheRegularSessionButItsClockIsNoSession() {
+        assertThat(read("средний диапазон на нью йорке за 2024")).isEqualTo("mean range in 2024 where session = RTH");
+        assertThat(read("средний ренж с 9 до 10 по нью-йорку за 2024")).doesNotContain("session");
+    }
+
+    @Test
+    void powerHourIsTheStockMarketsLastHour() {
+        assertThat(read("avg range of the power hour in 2024")).isEqualTo("mean range in 2024 where session = NY_CLOSE");
+    }
+
+    @Test
+    void endingUpAsSomethingIsNoMoveUp() {
+        assertThat(read("how often does the opening hour low end up being the low of the day"))
+                .doesNotContain("change_pct");
+    }
+
+    @Test
+    void usuallyAfterAConditionAsksWhatFollowsAndListedDaysAreEachAsked() {
+        assertThat(read("what usually happens the next day after a 2% rally"))
+                .isEqualTo("what happens to change_pct after where change_pct > 2");
+        assertThat(read("after a 2% drop, avg change over the next 1, 3 and 5 days"))
+                .isEqualTo("what happens to change_pct 1, 3 and 5 days after where change_pct < -2");
+    }
+
+    @Test
+    void aParenthesisAboutTheTradersOwnPositionAsksNothing() {
+        assertThat(read("how often is the next day red after 4 green days in a row (i'm short since monday)"))
+                .isEqualTo("probability of is_red = 1 next day where consecutive green >= 4");
+    }
 }
