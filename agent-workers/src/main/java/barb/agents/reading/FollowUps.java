@@ -36,7 +36,11 @@ public final class FollowUps {
      * Words that open a follow-up: "and …", "what about …", "same for …", "а …", also after thanks with a word more,
      * spelled as it may be ("спасибо болшое а за 2024 год …").
      */
-    private static final Pattern LEAD = Pattern.compile("^(?:(?:ok(?:ay)?|cool|nice|thanks|thx|спасибо|ок|окей|понял|"
+    private static final Pattern LEAD = Pattern.compile("^(?:(?:wait|hm+|ok(?:ay)?|so|now|ну|а|теперь),? )*"
+            // "wait flip it, what about gap downs", "теперь наоборот: гэпы вниз": the other side of what was asked
+            + "(?:(?:flip it|flip that|reverse it|the other way(?: round)?|наоборот)[,.:]? (?:and |what about |how about |"
+            + "а |а если |а что )?)|"
+            + "^(?:(?:ok(?:ay)?|cool|nice|thanks|thx|спасибо|ок|окей|понял|"
             + "ясно)(?: \\p{L}+)?,? )?(?:and |and what about |what about |how about |"
             + "same (?:\\p{L}+ ){0,2}?(?:for|but|on|in|with|by|excluding|without|except) |"
             + "also |now |only |just |but |instead |"
@@ -1055,6 +1059,7 @@ public final class FollowUps {
         List<Lexicon.Finding> added = afterPrevious(said.stream().filter(f -> !f.kind().equals("filler")
                 && (conditionalColour || !f.kind().equals("connector")) && !saidAlready(f, previous)
                 && !(renumbered && f.kind().equals("op") && f.value().equals("list"))).toList());
+        added = sameSizeOtherSide(previous, added);
         // "how many inside days?" then "and after one, how often is the next day an outside day?": the previous
         // days are the condition, what the next day shows is asked
         boolean nextDayAfterThem = said.stream().anyMatch(f -> f.kind().equals("after"))
@@ -1132,6 +1137,42 @@ public final class FollowUps {
         String sign = f.value().equals("down") ? " <" : " >";
         return previous.stream().anyMatch(p -> p.kind().equals("cond") && p.value().startsWith("change")
                 && p.value().contains(sign));
+    }
+
+    /**
+     * "wait flip it, what about gap downs" after "a 1%+ gap up": the other side of the gap, the same size. A gap
+     * said with no size of its own takes the previous size mirrored; one on the same side as before changes nothing.
+     */
+    private static List<Lexicon.Finding> sameSizeOtherSide(List<Lexicon.Finding> previous, List<Lexicon.Finding> added) {
+        List<Lexicon.Finding> gaps = added.stream().filter(f -> f.kind().equals("gap")).toList();
+        // (the same gap may be found twice, by the reader and as a bare fragment)
+        if (gaps.stream().map(Lexicon.Finding::value).distinct().count() != 1
+                || added.stream().anyMatch(f -> f.kind().equals("cond") && measure(f.value()).equals("gap"))) {
+            return added;
+        }
+        List<String> sizes = previous.stream().filter(p -> p.kind().equals("cond") && measure(p.value()).equals("gap"))
+                .map(Lexicon.Finding::value).toList();
+        if (sizes.size() != 1) {
+            return added;
+        }
+        String[] parts = sizes.get(0).split(" ");
+        if (parts.length != 3 || !parts[2].matches("-?\\d+(?:\\.\\d+)?")) {
+            return added;
+        }
+        double size = Double.parseDouble(parts[2]);
+        boolean down = gaps.get(0).value().equals("down");
+        boolean wasUp = parts[1].startsWith(">") && size > 0;
+        boolean wasDown = parts[1].startsWith("<") && size < 0;
+        if (!(down ? wasUp : wasDown)) {
+            return added;
+        }
+        String op = (down ? "<" : ">") + parts[1].substring(1);
+        Lexicon.Finding gap = gaps.get(0);
+        List<Lexicon.Finding> out = new ArrayList<>(added);
+        out.set(out.indexOf(gap), new Lexicon.Finding("cond", parts[0] + " " + op + " "
+                + FilterText.number(-size), gap.start(), gap.end(), gap.seq()));
+        out.removeIf(f -> f.kind().equals("gap"));
+        return out;
     }
 
     /**

@@ -434,6 +434,19 @@ class ConversationRunnerTest {
     }
 
     @Test
+    void flippingAGapToItsOtherSideKeepsItsSize() {
+        chat.ask("after a gap up of 1.5% or more, what does nq do the next day");
+        String downs = Json.toString(chat.ask("ok flip it, what about gap downs").plans());
+        assertThat(downs).contains("\"operation\":\"around\"")
+                .contains("{\"metric\":\"gap_pct\",\"op\":\"<=\",\"value\":-1.5}");
+
+        chat.reset();
+        chat.ask("как часто день закрывается зелёным после гэпа вверх больше 0.7% на ртх");
+        assertThat(Json.toString(chat.ask("теперь наоборот: гэп вниз").plans()))
+                .contains("{\"metric\":\"gap_pct\",\"op\":\"<\",\"value\":-0.7}");
+    }
+
+    @Test
     void aFollowUpMarkedAtItsEndOrAfterSameThingChangesThePreviousQuestion() {
         chat.ask("how often do rth gap downs fill since 2021");
         String gapUps = Json.toString(chat.ask("gap ups too").plans());
