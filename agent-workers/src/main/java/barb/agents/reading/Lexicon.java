@@ -885,6 +885,9 @@ public final class Lexicon {
                 m -> kv("group", "month", "rank", rankSort(m.group(1)))));
         r.add(rule("(?:which|what|какой|в каком|в какой) (?:year|год\\p{L}*)(?=.*(?:on average|avg|average|mean|median|"
                 + "typical|в среднем|средн\\p{L}*|медиан\\p{L}*))", kv("group", "year")));
+        // "какой год был самый спокойный", "which year was the wildest": years ranked by what they were like
+        r.add(rule("(?:which|what|какой|в каком|в какой) (?:year|год)(?= (?:was |has been |был\\p{L}* |оказался )?"
+                + "(?:the )?(?:most|least|calmest|quietest|wildest|самы\\p{L}*|наи\\p{L}*))", kv("group", "year")));
         // weeks and months as rows: "green weeks", "worst month", "weekly % change", "недельные падения"
         r.add(rule("(best|worst|biggest|wildest|strongest|weakest|largest) (week|month)(s?)",
                 m -> kv("tf", m.group(2).startsWith("w") ? "1W" : "1M", "rank", rankSort(m.group(1)),
@@ -904,12 +907,12 @@ public final class Lexicon {
                 + "(weeks|months|недель|месяцев)(?![\\p{L}])", m -> kv("freq", "", "tf", unitTimeframe(m.group(1)))));
         r.add(rule("(?<=(?:%|процентов|процента|percent) )(?:of (?:the |all )?)?(weeks|months|недель|месяцев)(?![\\p{L}])",
                 m -> kv("tf", unitTimeframe(m.group(1)))));
-        r.add(rule("(week|month)s? (?:that |which )?(?:closed|were|ended|finished|was)|(week|month)s in a row|"
+        r.add(rule("(week|month)s? (?:that |which )?(?:closed|were|ended|finished|was)|(week|month)s(?= in a row)|"
                 + "on the (week|month)(?![\\p{L}])|(week|month) (?:to|over|on) (?:week|month)|(week|month) as a whole|"
                 + "(?:one|a|each|the next|next|previous|prior|last) (week|month)'s|"
                 + "(week|month)ly(?= (?:% )?(?:change|return|range|volume)s?)|"
                 + "(week|month)ly (?:% )?(?:candle|bar|close|move|performance|gain|loss|drop)s?|"
-                + "(недел|месяц)\\p{L}* (?:закрыл\\p{L}*|были|был\\p{L}*|подряд)|"
+                + "(недел|месяц)\\p{L}* (?:закрыл\\p{L}*|были|был\\p{L}*)|(недел|месяц)\\p{L}*(?= подряд)|"
                 + "(недель|месяч)н\\p{L}*(?= (?:свеч\\p{L}*|бар\\p{L}*|изменени\\p{L}*|доходност\\p{L}*|падени\\p{L}*|рост\\p{L}*|"
                 + "движени\\p{L}*|ренж\\p{L}*|диапазон\\p{L}*|закрыти\\p{L}*))",
                 m -> kv("tf", unitTimeframe(firstGroup(m)))));
@@ -922,7 +925,8 @@ public final class Lexicon {
                 + "(?:каждого|в каждом|за каждый|для каждого|по каждому) (месяц|год|квартал)\\p{L}*", Lexicon::each));
         r.add(rule("(?:by|per) months?|monthly|month by month|(?:which|what) months?|по месяцам|помесячно|"
                 + "(?:в )?как\\p{L}* месяц\\p{L}*", kv("group", "month")));
-        r.add(rule("(?:by|per) quarters?|quarterly|по кварталам|поквартально", kv("group", "quarter")));
+        r.add(rule("(?:by|per) quarters?|quarterly|по кварталам|поквартально|(?:which|what) quarters?|"
+                + "(?:в )?как\\p{L}* квартал\\p{L}*", kv("group", "quarter")));
         r.add(rule("(?:by|per) years?|yearly|annually|year by year|year over year|по годам|год за годом|погодично",
                 kv("group", "year")));
         r.add(rule("(?:by|per|each|for each|every) (?:rth |eth |trading )?hours?|"

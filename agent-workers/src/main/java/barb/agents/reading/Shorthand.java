@@ -174,7 +174,9 @@ final class Shorthand {
     private static final Pattern CLOCK_CONTEXT = Pattern.compile("\\d:\\d|(?<![\\p{L}])(?:утра|вечера|дня|ночи|час\\p{L}*|"
             + "am|pm|o'?clock|hours?)(?![\\p{L}])");
     private static final Pattern SHORT_YEAR_AT_END = Pattern.compile(
-            "(?<![\\p{L}])(с|со|в|во|за|in|for|since|ср|avg|средний|средняя) (0[89]|1\\d|2[0-6])(?=\\s*[?!.)]*\\s*$)");
+            "(?<![\\p{L}])(с|со|в|во|за|in|for|since|ср|avg|средний|средняя) (0[89]|1\\d|2[0-6])"
+            // ("ср ренж ртх за 25 скок": a word that asks or a courtesy may still follow it)
+            + "(?=(?:\\s*(?:[?!.)]|скок|скока|сколько|какой|каков|плз|пж|pls|please))*\\s*$)");
     private static final Pattern YEAR_ENDING = Pattern.compile("(?<!\\d)((?:19|20)\\d\\d)-?(?:го|г|ом|му|м|й)(?![\\p{L}])");
     /**
      * "после 4х красных", "3-х дней", "в 2х раза": a Russian case ending glued to a count before the word it counts

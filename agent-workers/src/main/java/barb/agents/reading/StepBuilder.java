@@ -1302,9 +1302,10 @@ final class StepBuilder {
             }
         }
         // "chance of an up day after a 2% drop": the outcome is read the day after the condition; a gap opens the
-        // same session, so after a gap the outcome is that day's
-        boolean gapCondition = has("gap") || found.stream().anyMatch(f -> f.kind().equals("cond")
-                && f.value().startsWith("gap"));
+        // same session, and the overnight level is taken out during it ("после того как ртх пробил хай овернайта"),
+        // so after either the outcome is that day's
+        boolean gapCondition = has("gap") || has("break") || found.stream().anyMatch(f -> f.kind().equals("cond")
+                && (f.value().startsWith("gap") || f.value().startsWith("broke_overnight_")));
         if (has("after") && !has("offsets") && !gapCondition) {
             return 1;
         }

@@ -2236,4 +2236,31 @@ class ReadingClassesTest {
         assertThat(read("how often is the next day red after 4 green days in a row (i'm short since monday)"))
                 .isEqualTo("probability of is_red = 1 next day where consecutive green >= 4");
     }
+
+    @Test
+    void whichYearOrQuarterWasTheMostSomethingGroupsThem() {
+        assertThat(read("какой год был самым волатильным на ртх"))
+                .isEqualTo("mean range by year sorted descending where session = RTH");
+        assertThat(read("в каком квартале чаще всего красные дни")).isEqualTo("mean is_red by quarter");
+    }
+
+    @Test
+    void theMostWeeksOrMonthsInARowIsTheLongestRunOfThem() {
+        assertThat(read("what's the most months in a row nq was red"))
+                .isEqualTo("top 1 longest streaks of days on monthly bars where is_red = 1");
+        assertThat(read("сколько максимум недель подряд нк был зеленым"))
+                .isEqualTo("top 1 longest streaks of days on weekly bars where is_green = 1");
+    }
+
+    @Test
+    void aShortYearClosingTheQuestionMayHaveAnAskAfterIt() {
+        assertThat(read("средний ренж ртх за 24 скок")).isEqualTo("mean range in 2024 where session = RTH");
+    }
+
+    @Test
+    void afterTheOvernightLevelIsTakenOutTheOutcomeIsThatDays() {
+        assertThat(read("after rth takes out the overnight low, how often does the day close red"))
+                .isEqualTo("probability of is_red = 1 same day where session = RTH, broke_overnight_low = 1");
+        assertThat(read("after rth takes out the overnight low, how often is the next day red")).contains("next day");
+    }
 }
