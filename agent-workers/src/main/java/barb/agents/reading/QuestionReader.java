@@ -166,9 +166,10 @@ public final class QuestionReader {
     }
 
     /** "up or down more than 2%", "moved over 1.5% either way", "больше чем на 2% в любую сторону": a move of any sign. */
-    private static final Pattern EITHER_WAY = Pattern.compile("(?:(?:up or down|down or up|вверх или вниз|вниз или вверх)"
+    private static final Pattern EITHER_WAY = Pattern.compile("(?:(?:moved|moves|move|went|swung|ходил\\p{L}*|двигал\\p{L}*|"
+            + "сходил\\p{L}*|прош[её]л) )?(?:(?:up or down|down or up|вверх или вниз|вниз или вверх)"
             + " (?:by )?(?:more than|over|at least|>|больше(?: чем)? на|более чем на|больше|более) ?(\\d+(?:[.,]\\d+)?) ?%"
-            + "|(?:more than|over|at least|>|больше(?: чем)? на|более чем на) ?(\\d+(?:[.,]\\d+)?) ?%"
+            + "|(?:more than|over|at least|>|больше(?: чем)? на|более чем на|больше(?: чем)?|более|свыше) ?(\\d+(?:[.,]\\d+)?) ?%"
             + " (?:either way|in either direction|each way|в любую сторону|в обе стороны|в ту или иную сторону))");
 
     /**
@@ -366,10 +367,14 @@ public final class QuestionReader {
                 .allMatch(a -> "all".equals(a.when()) && a.filter().isEmpty());
     }
 
+    private static final String STORY_END = "короче|в общем|fr tho|for real tho(?:ugh)?|real talk|long story short|tl;?dr";
     private static final Pattern RESTATEMENT = Pattern.compile("(?<![\\p{L}])(?:i\\.\\s?e\\.?|ie|in other words|"
             + "that is to say|то есть|т\\.\\s?е\\.?|иными словами|другими словами|"
             // "устал как собака. ладно, к делу: какой % пятниц …": the story ends where the question starts
-            + "(?:ладно,? |ну )?к делу|(?:so |ok )?anyway|back to business|my question is|вопрос такой)(?![\\p{L}])[,:]?\\s*");
+            + "(?:ладно,? |ну )?к делу|(?:so |ok )?anyway|back to business|my question is|вопрос такой|"
+            // "вчера думал откупят а хрен там) короче что обычно на след день …", "… in my face lol. fr tho how often
+            // …": a story told, then the question
+            + STORY_END + ")(?![\\p{L}])[,:]?\\s*");
 
     /**
      * The part after "i.e." read as the question, with the period and the session said before it when it names
@@ -385,8 +390,11 @@ public final class QuestionReader {
         if (exact.stream().noneMatch(f -> ASKS.contains(f.kind()))) {
             return null;
         }
+        // (the day a story happened on is the story's: "вчера думал …, короче …")
+        boolean afterStory = m.group().strip().matches("(?:" + STORY_END + ")[,:]?");
         for (Lexicon.Finding f : findings(asked.substring(0, m.start()))) {
-            boolean scene = f.kind().equals("when") || f.kind().equals("session") || f.kind().equals("tf");
+            boolean scene = f.kind().equals("when") && !(afterStory && StepBuilder.isOneDay(f.value()))
+                    || f.kind().equals("session") || f.kind().equals("tf");
             if (scene && exact.stream().noneMatch(e -> e.kind().equals(f.kind()))) {
                 exact.add(0, new Lexicon.Finding(f.kind(), f.value(), 0, 0, -1));
             }

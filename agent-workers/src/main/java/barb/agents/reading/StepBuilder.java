@@ -1748,7 +1748,7 @@ final class StepBuilder {
         return false;
     }
 
-    private static boolean isOneDay(String when) {
+    static boolean isOneDay(String when) {
         return when.matches("(?:\\d{4}|-)-\\d{2}-\\d{2}(?: of (?:last|this) year)?") || when.equals("today")
                 || when.equals("yesterday");
     }

@@ -2263,4 +2263,20 @@ class ReadingClassesTest {
                 .isEqualTo("probability of is_red = 1 same day where session = RTH, broke_overnight_low = 1");
         assertThat(read("after rth takes out the overnight low, how often is the next day red")).contains("next day");
     }
+
+    @Test
+    void aMoveEitherWayMayHaveItsVerbAndNoPreposition() {
+        assertThat(steps("сколько дней в 2024 нк ходил больше 1,5% в любую сторону"))
+                .containsExactly("count days in 2024 where change_pct > 1.5", "count days in 2024 where change_pct < -1.5");
+        assertThat(steps("how many days in 2023 did nq move more than 2% either way"))
+                .containsExactly("count days in 2023 where change_pct > 2", "count days in 2023 where change_pct < -2");
+    }
+
+    @Test
+    void aStoryEndsWhereItsMarkerSaysTheQuestionStarts() {
+        assertThat(read("вчера весь день просидел в шорте и слил, короче сколько было дней с падением больше 2% в 2025"))
+                .isEqualTo("count days in 2025 where session = ETH, change_pct < -2");
+        assertThat(read("got stopped out twice yesterday lol. fr tho what's the avg rth range in 2025"))
+                .isEqualTo("mean range in 2025 where session = RTH");
+    }
 }
