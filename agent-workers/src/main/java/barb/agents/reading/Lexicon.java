@@ -171,7 +171,8 @@ public final class Lexicon {
             rule("(?:pull|pulls|pulled|pulling|blew|blow|blows|blown|blowing|hold|holds|held|holding|look|looks|"
                     + "looked|looking|bring|brought|show|shows|showed|sum|summed|back|backed|line|lined|"
                     + "mess|messed|screw|screwed|rack|racked|tally|add|adds|added|dig|dug|whip|cook|"
-                    + "pick|picked|call|called|brings|shake|shook|light|lit|tee|teed|pony|ponied) up(?![\\p{L}])",
+                    + "pick|picked|call|called|brings|shake|shook|light|lit|tee|teed|pony|ponied|chop|chops|chopped|"
+                    + "beat|beaten|tear|tore|torn|eat|ate|eaten|tied|tie|tangled) up(?![\\p{L}])",
                     kv("filler", "")),
             // "compare with 2024, is it higher or lower", "сред за 2025 vs 2024, вырос или нет": which way the comparison
             // came out is asked, no rising or falling days picked

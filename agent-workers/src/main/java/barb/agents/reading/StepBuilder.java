@@ -539,6 +539,14 @@ final class StepBuilder {
         if (operation == Operation.COMPARE && sides.size() < 2) {
             clarify.add("compare_groups");
         }
+        // "avg range 12-2 vs the first hour of rth": a window of the clock set against a session would be read inside
+        // every side; which window goes with which side is asked, not guessed
+        boolean sessionSides = sides.stream().filter(side -> side.stream().anyMatch(f -> f.kind().equals("session")))
+                .count() >= 2;
+        if (operation == Operation.COMPARE && sessionSides && common.stream().anyMatch(f -> f.kind().equals("time"))
+                && !clarify.contains("compare_groups")) {
+            clarify.add("compare_groups");
+        }
         // "compare 2024 and 2025": two sides but nothing to compare them by
         boolean nothingMeasured = all("metric").isEmpty() && !has("color") && !has("dir") && !has("cond")
                 && !has("op", "count") && !has("freq") && !has("pattern") && !has("event") && !has("agg");

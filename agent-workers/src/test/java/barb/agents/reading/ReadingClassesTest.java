@@ -2279,4 +2279,21 @@ class ReadingClassesTest {
         assertThat(read("got stopped out twice yesterday lol. fr tho what's the avg rth range in 2025"))
                 .isEqualTo("mean range in 2025 where session = RTH");
     }
+
+    @Test
+    void aWindowOfHoursInCentralTimeIsNewYorksHourLater() {
+        assertThat(read("avg rth range 10-11 ct in 2024"))
+                .isEqualTo("mean range in 2024 where session = RTH, time = 11:00-12:00");
+        // a window set against sessions would be read inside each of them: asked, not guessed
+        assertThat(QuestionReader.read("lunch vs the opening hour, avg range 12-1 ct in 2024").clarify())
+                .contains("compare_groups");
+    }
+
+    @Test
+    void theFirstMinutesMayLeaveTheirUnitOutAndGettingChoppedUpIsNoMoveUp() {
+        assertThat(read("avg range of the first 30 of the open in 2025"))
+                .isEqualTo("mean range in 2025 where time = 09:30-10:00");
+        assertThat(read("avg range 9:30-10 in 2024, the first 30 is where i get chopped up"))
+                .isEqualTo("mean range in 2024 where time = 09:30-10:00");
+    }
 }
