@@ -39,7 +39,8 @@ import java.util.regex.Pattern;
  *       a range is resolved on its own as above.</li>
  *   <li>months, quarters or days without a year in the reference's year or the one before:
  *       {@code october..december of last year}, {@code march of this year}, {@code --03-05 of last year}</li>
- *   <li>relative to the reference: {@code today}, {@code yesterday}, {@code this week}, {@code last week},
+ *   <li>relative to the reference: {@code today}, {@code yesterday}, {@code day before yesterday},
+ *       {@code this week}, {@code last week},
  *       {@code this month}, {@code mtd}, {@code last month}, {@code this quarter}, {@code last quarter},
  *       {@code this year}, {@code ytd}, {@code last year}, {@code last N days|weeks|months|years} (N ≥ 1; the
  *       singular unit is accepted too)</li>
@@ -180,6 +181,14 @@ public final class DateResolver {
         return new Plan.Period(from, to);
     }
 
+    private static LocalDate weekdayBefore(LocalDate day) {
+        LocalDate before = day.minusDays(1);
+        while (before.getDayOfWeek() == DayOfWeek.SATURDAY || before.getDayOfWeek() == DayOfWeek.SUNDAY) {
+            before = before.minusDays(1);
+        }
+        return before;
+    }
+
     private Plan.Period relative(String text) {
         LocalDate ref = reference;
         LocalDate monday = ref.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
@@ -188,10 +197,11 @@ public final class DateResolver {
             case "all" -> new Plan.Period(dataFirst, ref);
             case "today" -> new Plan.Period(ref, ref);
             case "yesterday" -> {
-                LocalDate day = ref.minusDays(1);
-                while (day.getDayOfWeek() == DayOfWeek.SATURDAY || day.getDayOfWeek() == DayOfWeek.SUNDAY) {
-                    day = day.minusDays(1);
-                }
+                LocalDate day = weekdayBefore(ref);
+                yield new Plan.Period(day, day);
+            }
+            case "day before yesterday" -> {
+                LocalDate day = weekdayBefore(weekdayBefore(ref));
                 yield new Plan.Period(day, day);
             }
             case "this week" -> new Plan.Period(monday, ref);

@@ -477,6 +477,7 @@ public final class PeriodPhrases {
     private static Map<String, String> fixedPhrases() {
         Map<String, String> fixed = new LinkedHashMap<>();
         fixed.put(REL_PREFIX + "today", "today");
+        fixed.put(REL_PREFIX + "day\\s+before\\s+yesterday", "day before yesterday");
         fixed.put(REL_PREFIX + "yesterday", "yesterday");
         fixed.put(REL_PREFIX + "(?:(?:this|current)\\s+week|week[\\s-]+to[\\s-]+date|wtd)", "this week");
         fixed.put(REL_PREFIX + "(?:last|previous|prior)\\s+week", "last week");
@@ -496,6 +497,7 @@ public final class PeriodPhrases {
                 + "|(?:whole|entire|full|complete)\\s+(?:history|dataset|data\\s+set|data|period))", "all");
         fixed.put("(?:of\\s+)?all\\s+time|ever|in\\s+history", "all");
         fixed.put("(?:на\\s+)?сегодня(?:шний\\s+день)?", "today");
+        fixed.put("(?:за\\s+)?позавчера(?:шний\\s+день)?", "day before yesterday");
         fixed.put("(?:за\\s+)?вчера(?:шний\\s+день)?", "yesterday");
         fixed.put("(?:(?:на|в)\\s+(?:этой|текущей)\\s+неделе|(?:за|на)\\s+(?:эту|текущую)\\s+неделю"
                 + "|с\\s+начала\\s+(?:этой\\s+)?недели|эта\\s+неделя)", "this week");

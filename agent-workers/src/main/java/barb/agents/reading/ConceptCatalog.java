@@ -132,6 +132,13 @@ public final class ConceptCatalog {
                             + "18:00 ET open to 09:30 ET, covering the Asian and European hours.",
                     "Ночная (овернайт) сессия — часть торгового дня NQ до основной сессии: с открытия в 18:00 ET до "
                             + "09:30 ET, включая азиатские и европейские часы."),
+            new Concept("initial balance", List.of("ib", "initial balance", "the initial balance", "ib range",
+                    "opening range", "first hour", "the first hour", "начальный баланс", "первый час"),
+                    "The initial balance (IB), or opening range, is the range of the first hour of the regular "
+                            + "session, 09:30-10:30 ET; a break of its high or low later in the day is what traders "
+                            + "watch.",
+                    "Начальный баланс (IB), или диапазон открытия, — диапазон первого часа основной сессии, "
+                            + "09:30-10:30 ET; трейдеры следят, пробьёт ли день позже его хай или лой."),
             new Concept("premarket", List.of("premarket", "pre market", "премаркет"),
                     "The premarket is the last stretch of the overnight session before the 09:30 ET regular open, "
                             + "when US economic data (08:30 ET) often moves NQ.",

@@ -1758,7 +1758,7 @@ final class StepBuilder {
 
     static boolean isOneDay(String when) {
         return when.matches("(?:\\d{4}|-)-\\d{2}-\\d{2}(?: of (?:last|this) year)?") || when.equals("today")
-                || when.equals("yesterday");
+                || when.equals("yesterday") || when.equals("day before yesterday");
     }
 
     private String goal(Operation operation, boolean ranking, List<Atom> atoms) {

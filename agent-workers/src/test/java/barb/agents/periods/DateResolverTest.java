@@ -107,6 +107,8 @@ class DateResolverTest {
     @ParameterizedTest(name = "reference {0}: {1} = {2}..{3}")
     @CsvSource(delimiter = '|', textBlock = """
             2024-03-11 | yesterday    | 2024-03-08 | 2024-03-08
+            2024-03-11 | day before yesterday | 2024-03-07 | 2024-03-07
+            2024-03-12 | day before yesterday | 2024-03-08 | 2024-03-08
             2024-03-11 | this week    | 2024-03-11 | 2024-03-11
             2024-03-11 | last week    | 2024-03-04 | 2024-03-10
             2024-03-31 | last month   | 2024-02-01 | 2024-02-29

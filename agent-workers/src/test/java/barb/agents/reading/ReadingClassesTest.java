@@ -2296,4 +2296,18 @@ class ReadingClassesTest {
         assertThat(read("avg range 9:30-10 in 2024, the first 30 is where i get chopped up"))
                 .isEqualTo("mean range in 2024 where time = 09:30-10:00");
     }
+
+    @Test
+    void theDayBeforeYesterdayIsOneDay() {
+        assertThat(read("ренж ртх позавчера")).isEqualTo("list days by range in day before yesterday where session = RTH");
+        assertThat(read("rth range the day before yesterday")).contains("day before yesterday");
+    }
+
+    @Test
+    void theInitialBalanceIsANotionToDefine() {
+        assertThat(ConceptCatalog.definitionAsked("whats ib mean, everyone keeps saying it").name())
+                .isEqualTo("initial balance");
+        assertThat(ConceptCatalog.definitionAsked("что такое начальный баланс?").name()).isEqualTo("initial balance");
+        assertThat(ConceptCatalog.definitionAsked("avg ib range in 2024")).isNull();
+    }
 }
