@@ -136,7 +136,8 @@ final class Shorthand {
     /** "first 15m", "первые 5мин": minutes of the session's start or end, not a bar size. */
     /** "the first 15 is where i get chopped", "first 30 of the open": minutes, the unit left out. */
     private static final Pattern EDGE_BARE = Pattern.compile("(?<![\\p{L}])(first|last|opening|closing) (5|10|15|30)"
-            + "(?= (?:is|are|was|were|of (?:the )?(?:open|rth|session|day|cash))(?![\\p{L}])|\\s*[,.?!)]|\\s*$)");
+            // (not at the end: "show me the last 5" asks for rows)
+            + "(?= (?:is|are|was|were|of (?:the )?(?:open|rth|session|day|cash))(?![\\p{L}]))");
     private static final Pattern EDGE_MINUTES = Pattern.compile(
             "(?<![\\p{L}])(first|last|opening|closing|первые|последние) (\\d{1,3}) ?(?:m|min|mins|minutes|мин|минут)(?![\\p{L}\\d])");
     private static final Map<String, String> GLUED_UNITS_EN = Map.ofEntries(Map.entry("d", "days"),
