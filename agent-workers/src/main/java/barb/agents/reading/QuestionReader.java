@@ -291,10 +291,7 @@ public final class QuestionReader {
     }
 
     private static List<String> sentences(String text) {
-        // a sentence ends at a question mark, or at "." / "!" after a word of four letters or a number that is no
-        // abbreviation ("след. день")
-        return java.util.Arrays.stream(text.strip().split("(?<=(?:\\p{L}{4}|\\d)[.!])"
-                + "(?<!(?:след|сред|пред|напр|прим|мин|макс)\\.)\\s+|(?<=\\?)\\s+")).map(String::strip).toList();
+        return java.util.Arrays.stream(SENTENCE_END.split(text.strip())).map(String::strip).toList();
     }
 
     /**
@@ -463,7 +460,7 @@ public final class QuestionReader {
         }
         // "what % of junes were green since 2011? june always feels weak": a later sentence of a feeling, or of the
         // trader's own trading, asks nothing
-        String[] sentences = head.split("(?<=[.?!])\\s+");
+        String[] sentences = AFTER_SENTENCE.split(head);
         StringBuilder kept = new StringBuilder(sentences[0]);
         for (int i = 1; i < sentences.length; i++) {
             String sentence = sentences[i].toLowerCase(Locale.ROOT);
@@ -745,6 +742,33 @@ public final class QuestionReader {
     private static final Pattern OWN_CLOCK = Pattern.compile("(?<=\\d:\\d\\d[^,;()]{0,20}),\\s*\\d{1,2}(?::\\d\\d)? ?(?:am|pm)? "
             + "(?:for me|my time|here|у меня|по-моему|по моему)(?=\\s*[),.;]|$)");
 
+    // normalize runs several times per question: its patterns are compiled once
+    private static final Pattern EXCLAMATION = Pattern.compile("!(?!=)");
+    private static final Pattern QUESTION_MARKS_AND_QUOTES = Pattern.compile("[?;\"«»“”]");
+    private static final Pattern DECIMAL_COMMA = Pattern.compile("(\\d),(\\d)");
+    private static final Pattern GLUED_TIMES = Pattern.compile("(\\d)[xх](?![\\p{L}\\d])");
+    private static final Pattern TOMORROWS = Pattern.compile("tomorrow'?s (?=\\p{L})");
+    private static final Pattern TOMORROWS_RU = Pattern.compile("завтрашн\\p{L}* (\\p{L}+)");
+    private static final Pattern I_AM = Pattern.compile("(?<![\\p{L}])i'm(?![\\p{L}])");
+    private static final Pattern I_HAVE = Pattern.compile("(?<![\\p{L}])i've(?![\\p{L}])");
+    private static final Pattern I_WOULD = Pattern.compile("(?<![\\p{L}])i'd(?![\\p{L}])");
+    private static final Pattern TODAYS = Pattern.compile("today'?s (?=[\\p{L}%])");
+    private static final Pattern TODAYS_RU = Pattern.compile("сегодняшн\\p{L}* (?=\\p{L})");
+    private static final Pattern POSSESSIVE_S = Pattern.compile("'s(?![\\p{L}])");
+    private static final Pattern HYPHEN_IN_WORDS = Pattern.compile("(?<=\\p{L})-(?=\\p{L})");
+    private static final Pattern LAST_FULL_STOP = Pattern.compile("(?:(?<!\\.)\\.|[,:])+$");
+    private static final Pattern TOKEN_IN_BRACKETS = Pattern.compile("^([(]*)(.*?)([.,:)]*)$");
+    private static final Pattern COLON = Pattern.compile("(?<!\\d):(?!\\d)");
+    private static final Pattern EDGE_DOTS = Pattern.compile("^[.\\-']+|[.\\-']+$");
+    private static final Pattern LETTER_OR_DIGIT = Pattern.compile("[\\p{L}\\p{N}]");
+    /**
+     * A sentence ends at a question mark, or at "." / "!" after a word of four letters or a number that is no
+     * abbreviation ("след. день").
+     */
+    private static final Pattern SENTENCE_END = Pattern.compile("(?<=(?:\\p{L}{4}|\\d)[.!])"
+            + "(?<!(?:след|сред|пред|напр|прим|мин|макс)\\.)\\s+|(?<=\\?)\\s+");
+    private static final Pattern AFTER_SENTENCE = Pattern.compile("(?<=[.?!])\\s+");
+
     /** Lower case, ё→е, punctuation that carries nothing removed, misspellings and number words repaired. */
     static String normalize(String question) {
         String s = question.toLowerCase(Locale.ROOT)
@@ -773,9 +797,9 @@ public final class QuestionReader {
                 + " to " + m.group(3) + ":" + (m.group(4) == null ? "00" : m.group(4)) + " ");
         // "8:30-9:30 ct": Chicago's clock is New York's minus an hour all year
         s = TimeZones.toNewYork(s);
-        s = s.replaceAll("!(?!=)", " ");
-        s = s.replaceAll("[?;\"«»“”]", " ");
-        s = s.replaceAll("(\\d),(\\d)", "$1.$2");
+        s = EXCLAMATION.matcher(s).replaceAll(" ");
+        s = QUESTION_MARKS_AND_QUOTES.matcher(s).replaceAll(" ");
+        s = DECIMAL_COMMA.matcher(s).replaceAll("$1.$2");
         // "с 5 по 9 мая 2025", "may 5-9 2025", "5-9 may 2025": days of one month, each written out
         // (without a year, the most recent such days)
         s = DAYS_OF_A_MONTH_RU.matcher(s).replaceAll(m -> "с " + m.group(2) + " " + m.group(4) + year(m, 5) + " по "
@@ -799,7 +823,7 @@ public final class QuestionReader {
             // "range today and range tomorrow": the same day of the history, not the data's last day
             s = TODAY.matcher(s).replaceAll("");
         }
-        s = s.replaceAll("(\\d)[xх](?![\\p{L}\\d])", "$1 x");
+        s = GLUED_TIMES.matcher(s).replaceAll("$1 x");
         // "was 2022 more volatile than 2025", "в 2024 ренж выше, чем в 2023": a year against another is a comparison
         if (s.contains("than") || s.contains("чем")) {
             Matcher thanYear = THAN_YEAR.matcher(s);
@@ -818,13 +842,14 @@ public final class QuestionReader {
             default -> "2 x";
         });
         // "tomorrow's change" next to today's is the next day's change in the history, not a forecast
-        s = s.replaceAll("tomorrow'?s (?=\\p{L})", "next day's ")
-                .replaceAll("завтрашн\\p{L}* (\\p{L}+)", "$1 следующего дня");
-        s = s.replaceAll("(?<![\\p{L}])i'm(?![\\p{L}])", "i am").replaceAll("(?<![\\p{L}])i've(?![\\p{L}])", "i have")
-                .replaceAll("(?<![\\p{L}])i'd(?![\\p{L}])", "i would");
-        s = s.replaceAll("(\\d)(?=%)", "$1");
-        s = s.replaceAll("today'?s (?=[\\p{L}%])", "").replaceAll("сегодняшн\\p{L}* (?=\\p{L})", "");
-        s = s.replace("n't", " not").replaceAll("'s(?![\\p{L}])", "");
+        s = TOMORROWS.matcher(s).replaceAll("next day's ");
+        s = TOMORROWS_RU.matcher(s).replaceAll("$1 следующего дня");
+        s = I_AM.matcher(s).replaceAll("i am");
+        s = I_HAVE.matcher(s).replaceAll("i have");
+        s = I_WOULD.matcher(s).replaceAll("i would");
+        s = TODAYS.matcher(s).replaceAll("");
+        s = TODAYS_RU.matcher(s).replaceAll("");
+        s = POSSESSIVE_S.matcher(s.replace("n't", " not")).replaceAll("");
         // "big = up 4% or more on the week", "selloff = 3 red days in a row": a word defined by what follows it is
         // that definition (a column's condition such as "is_green = 1" stays)
         // (normalize runs many times per question: the patterns run only where their sign is)
@@ -837,10 +862,10 @@ public final class QuestionReader {
             s = MONTH_TO_MONTH.matcher(s).replaceAll(m -> Shorthand.WORDS.getOrDefault(m.group(1), m.group(1)) + " - "
                     + Shorthand.WORDS.getOrDefault(m.group(3), m.group(3)));
         }
-        s = s.replaceAll("(?<=\\p{L})-(?=\\p{L})", " ");
+        s = HYPHEN_IN_WORDS.matcher(s).replaceAll(" ");
         // "jun/jul/aug", "mon/fri": a list
         s = WORD_SLASH.matcher(s).replaceAll(" and ");
-        s = s.replaceAll("\\s+", " ").strip();
+        s = SPACES.matcher(s).replaceAll(" ").strip();
         StringBuilder out = new StringBuilder();
         for (String token : s.split(" ")) {
             if (!out.isEmpty()) {
@@ -850,11 +875,11 @@ public final class QuestionReader {
         }
         String result = out.toString().strip();
         // a sentence's last full stop goes, an open period's dots ("2020..") stay
-        return result.replaceAll("(?:(?<!\\.)\\.|[,:])+$", "").strip();
+        return LAST_FULL_STOP.matcher(result).replaceAll("").strip();
     }
 
     private static String repair(String token) {
-        Matcher m = Pattern.compile("^([(]*)(.*?)([.,:)]*)$").matcher(token);
+        Matcher m = TOKEN_IN_BRACKETS.matcher(token);
         if (!m.matches() || m.group(2).isEmpty()) {
             return token;
         }
@@ -935,7 +960,7 @@ public final class QuestionReader {
             for (Lexicon.Rule rule : Lexicon.RULES) {
                 apply(rule);
             }
-            Matcher colonMatcher = Pattern.compile("(?<!\\d):(?!\\d)").matcher(text);
+            Matcher colonMatcher = COLON.matcher(text);
             while (colonMatcher.find()) {
                 if (free(colonMatcher.start(), colonMatcher.end())) {
                     colon = colonMatcher.start();
@@ -1348,8 +1373,8 @@ public final class QuestionReader {
                 if (CLOCK.matcher(text).region(Math.max(0, m.start() - 3), Math.min(text.length(), m.end() + 3)).find()) {
                     continue;
                 }
-                String bare = m.group().replaceAll("^[.\\-']+|[.\\-']+$", "");
-                if (!bare.isEmpty() && bare.matches(".*[\\p{L}\\p{N}].*")) {
+                String bare = EDGE_DOTS.matcher(m.group()).replaceAll("");
+                if (!bare.isEmpty() && LETTER_OR_DIGIT.matcher(bare).find()) {
                     int start = m.start() + m.group().indexOf(bare);
                     leftovers.add(new Leftover(bare, start, start + bare.length(), Lexicon.FILLER.contains(bare)));
                 }

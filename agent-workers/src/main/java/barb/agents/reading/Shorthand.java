@@ -349,8 +349,10 @@ final class Shorthand {
         });
     }
 
+    private static final Pattern TOKEN_EDGES = Pattern.compile("^[(\"']+|[.,:;!?)\"']+$");
+
     private static String bare(String token) {
-        return token.replaceAll("^[(\"']+|[.,:;!?)\"']+$", "");
+        return TOKEN_EDGES.matcher(token).replaceAll("");
     }
 
     private static boolean isRussian(String text) {

@@ -1756,8 +1756,10 @@ final class StepBuilder {
         return false;
     }
 
+    private static final Pattern ONE_DAY = Pattern.compile("(?:\\d{4}|-)-\\d{2}-\\d{2}(?: of (?:last|this) year)?");
+
     static boolean isOneDay(String when) {
-        return when.matches("(?:\\d{4}|-)-\\d{2}-\\d{2}(?: of (?:last|this) year)?") || when.equals("today")
+        return ONE_DAY.matcher(when).matches() || when.equals("today")
                 || when.equals("yesterday") || when.equals("day before yesterday");
     }
 
