@@ -88,6 +88,10 @@ final class ReadingCheck {
         if (label.equals("data:" + operation)) {
             return true;
         }
+        // "and how many minutes till it fills?" after how often gaps fill: the time to fill is a gap-fill figure
+        if (label.equals("data:gap_fill") && step.atoms().stream().allMatch(a -> "gap_fill_minutes".equals(a.what()))) {
+            return true;
+        }
         // params() is a copy: take it once
         com.fasterxml.jackson.databind.node.ObjectNode params = step.params();
         boolean ungrouped = !params.hasNonNull("group_by");

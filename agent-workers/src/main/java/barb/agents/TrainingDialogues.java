@@ -20,7 +20,8 @@ public final class TrainingDialogues {
     public static final List<String> SETS = List.of("catalogue/questions.json", "catalogue/holdout.json",
             "catalogue/holdout-2.json", "catalogue/fresh-3.json", "catalogue/fresh-4.json", "catalogue/fresh-6.json",
             "catalogue/fresh-12.json", "catalogue/fresh-14.json", "catalogue/fresh-16.json",
-            "catalogue/fresh-19.json", "catalogue/fresh-21.json");
+            "catalogue/fresh-19.json", "catalogue/fresh-21.json", "catalogue/fresh-23.json", "catalogue/fresh-25.json",
+            "catalogue/fresh-27.json", "catalogue/fresh-35.json");
 
     private TrainingDialogues() {
     }

@@ -135,6 +135,14 @@ class ReadingCheckTest {
     }
 
     @Test
+    void theTimeToFillIsAGapFillReading() {
+        ParsedStep minutes = new ParsedStep("s1", "aggregate", List.of(new barb.core.Atom("2024", "gap_fill_minutes",
+                "session = RTH", "1D")), (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse("{\"aggregate\":\"mean\"}"));
+        assertThat(ReadingCheck.sameReading("data:gap_fill", minutes)).isTrue();
+        assertThat(ReadingCheck.sameReading("data:gap_fill", step("aggregate", "{\"aggregate\":\"mean\"}"))).isFalse();
+    }
+
+    @Test
     void daysCountedInEachGroupAreACount() {
         ParsedStep counted = new ParsedStep("s1", "group", List.of(new barb.core.Atom("2023", "days", "is_green = 1", "1D")),
                 (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse("{\"group_by\":\"month\"}"));

@@ -696,6 +696,8 @@ public final class FollowUps {
         if (way != null) {
             firstClause = firstClause.substring(lead.end());
         }
+        // "а после 3%" after the days after a 2% move: the size of the move the days come after
+        firstClause = AFTER_A_SIZE.matcher(firstClause).replaceFirst("");
         java.util.regex.Matcher m = BARE_THRESHOLD.matcher(firstClause);
         // a bare number is a year or a count, not a threshold: a comparison word, a unit or "or more" says it is one
         if (m.matches() && (m.group(1) != null || m.group(3) != null || m.group(4) != null)) {
@@ -726,6 +728,25 @@ public final class FollowUps {
                 String size = m.group(2).replace("-", "");
                 return List.of(new Lexicon.Finding("cond", metric + (down ? op.replace('>', '<') : op)
                         + (down ? "-" : "") + size, at, at + 1, at));
+            }
+        }
+        // "а 7?", "and 3?": the one threshold or run of the previous question with another number (a number from 10
+        // on after a period may be a year: "а 23?")
+        if (PLAIN_NUMBER.matcher(t).matches() && (Double.parseDouble(t) < 10
+                || previous.stream().noneMatch(f -> f.kind().equals("when")))) {
+            // ("change < 0" of a run of down days is its direction and "is_red = 1" a flag, not a size)
+            List<Lexicon.Finding> numbered = previous.stream().filter(f -> f.kind().equals("cond")
+                    && SIZE_CONDITION.matcher(f.value()).matches() || f.kind().equals("consec")
+                    || f.kind().equals("minlen")).toList();
+            if (numbered.size() == 1 && numbered.get(0).kind().equals("minlen")) {
+                return List.of(new Lexicon.Finding("minlen", t, at, at + 1, at));
+            }
+            if (numbered.size() == 1) {
+                String[] parts = numbered.get(0).value().split(" ");
+                if (parts.length == 3 && parts[2].matches("-?\\d+(?:\\.\\d+)?")) {
+                    String value = parts[0] + " " + parts[1] + " " + (parts[2].startsWith("-") ? "-" : "") + t;
+                    return List.of(new Lexicon.Finding(numbered.get(0).kind(), value, at, at + 1, at));
+                }
             }
         }
         // "5 in a row?", "а после 5?": the run of the previous question, that long
@@ -878,6 +899,9 @@ public final class FollowUps {
     private static final Pattern ANSWER_WAY = Pattern.compile("(up|down|higher|lower|вверх|наверх|вниз) ");
     private static final Pattern DOWNWARD = Pattern.compile("down|lower|вниз");
     /** "5 in a row", "после 5", "5+": a run length alone. */
+    private static final Pattern AFTER_A_SIZE = Pattern.compile("^(?:after|после) (?=-?\\d+(?:\\.\\d+)? ?%)");
+    private static final Pattern SIZE_CONDITION = Pattern.compile("\\S+ [<>]=? -?(?!0(?:\\.0+)?$)\\d+(?:\\.\\d+)?");
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("\\d{1,2}(?:\\.\\d+)?");
     private static final Pattern BARE_RUN = Pattern.compile("(after |после )?(\\d+)(?: or more| и более|\\+)?"
             + "( in a row| подряд| days? in a row| дн\\p{L}* подряд)?");
 
@@ -1024,10 +1048,7 @@ public final class FollowUps {
             said.remove(direction);
             if (direction.value().equals("down")) {
                 Lexicon.Finding size = gapSizes.get(0);
-                String[] parts = size.value().split(" ");
-                String op = parts[1].replace('>', '<');
-                String down = new Lexicon.Finding("cond", parts[0] + " " + op + " -" + parts[2].replace("-", ""),
-                        size.start(), size.end(), size.seq()).value();
+                String down = sameSizeOnSide(size.value(), true);
                 sized.replaceAll(f -> f.kind().equals("cond") && f.value().equals(size.value())
                         ? new Lexicon.Finding("cond", down, f.start(), f.end(), f.seq()) : f);
             }
@@ -1166,13 +1187,19 @@ public final class FollowUps {
         if (!(down ? wasUp : wasDown)) {
             return added;
         }
-        String op = (down ? "<" : ">") + parts[1].substring(1);
         Lexicon.Finding gap = gaps.get(0);
         List<Lexicon.Finding> out = new ArrayList<>(added);
-        out.set(out.indexOf(gap), new Lexicon.Finding("cond", parts[0] + " " + op + " "
-                + FilterText.number(-size), gap.start(), gap.end(), gap.seq()));
+        out.set(out.indexOf(gap), new Lexicon.Finding("cond", sameSizeOnSide(sizes.get(0), down), gap.start(),
+                gap.end(), gap.seq()));
         out.removeIf(f -> f.kind().equals("gap"));
         return out;
+    }
+
+    /** "gap_pct > 1" on the down side is "gap_pct < -1": the same size, the comparison and the sign turned that way. */
+    private static String sameSizeOnSide(String condition, boolean down) {
+        String[] parts = condition.split(" ");
+        return parts[0] + " " + (down ? '<' : '>') + parts[1].substring(1) + " " + (down ? "-" : "")
+                + parts[2].replace("-", "");
     }
 
     /**

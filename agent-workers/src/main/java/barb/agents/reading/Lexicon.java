@@ -280,21 +280,26 @@ public final class Lexicon {
             // "and on the day itself?", "а в сам день выхода?": the day of the event, as an offset
             // (only as the whole ask at the end: "если в сам день FOMC закрылись красным" is a condition on that day)
             rule("(?:(?:on )?(?:the )?(?:(?:fomc|cpi|nfp|opex|ppi|event|release|report) )?(?:day|session) itself|(?:on )?the same day|(?:в )?сам (?:этот |тот )?день(?: выхода|"
-                    + " события| релиза| отчета| заседания)?|в день (?:выхода|события|релиза|отчета))(?=\\s*$)",
+                    + " события| релиза| отчета| заседания)?|в день (?:выхода|события|релиза|отчета))(?=\\s*$)"
+                    // "the day before fomc and on the day itself, avg % change": the last day of a list of days
+                    // ("and on the day itself, avg rth range?" after the days after an event measures that day alone)
+                    + "|(?<=(?:before|after|prior to) .{1,40} and )(?:on )?the (?:(?:fomc|cpi|nfp|opex|ppi|event|release|"
+                    + "report) )?day itself(?=\\s*(?:,|$))",
                     kv("offsets", "0")),
             // offsets: 1, 2 and 5 days after
             rule("(?<![=<>] ?)(\\d+(?:(?:, ?| and | и |,? and |,? и через |, через | )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|"
                     + "sessions?|дн\\p{L}*|день|дня|сесси\\p{L}*) (?:later|after|afterwards|out|ahead|forward|после|спустя|вперед)",
                     m -> kv("offsets", numberList(m.group(1)))),
             // "в день quad witching и через 1-2 дня", "on the day and 2 days after": the day itself too
-            rule("(?<=(?:в|на) (?:сам\\p{L}* )?день .{1,40} )и(?= (?:через|спустя) \\d)|"
+            rule("(?<=(?:в|на) (?:сам\\p{L}* )?день (?:.{1,40} )?)и(?= (?:через|спустя) \\d)|"
                     + "(?:on )?the day (?:itself )?and(?= (?:the )?\\d+(?:-\\d)? (?:trading )?days? (?:after|later))",
                     kv("offsets", "0")),
             rule("(\\d+(?:(?:, ?| and | и |,? and )\\d+)*) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|"
                     + "дня|сесси\\p{L}*) (?:before|earlier|до|раньше|перед)",
                     m -> kv("offsets", "-" + numberList(m.group(1)).replace(",", ",-"))),
-            rule("(?:через|спустя) (\\d+(?:(?:, ?| и |,? и через |, через |,? и спустя )\\d+)*) (?:торгов\\p{L}* )?"
-                    + "(?:дн\\p{L}*|день|дня|сесси\\p{L}*)",
+            // ("а в сам день и через 2": the days said once before, at the end of the message)
+            rule("(?:через|спустя) (\\d+(?:(?:, ?| и |,? и через |, через |,? и спустя )\\d+)*)(?: (?:торгов\\p{L}* )?"
+                    + "(?:дн\\p{L}*|день|дня|сесси\\p{L}*)|(?<=сам день и через \\d{1,2})(?=\\s*$))",
                     m -> kv("offsets", numberList(m.group(1)))),
             // "через 1-2 дня", "1-3 days after": each day of the range
             rule("(?:через|спустя|in|after) (\\d)\\s?[-–]\\s?(\\d) (?:trading |торгов\\p{L}* )?(?:days?|sessions?|дн\\p{L}*|день|дня)"
@@ -626,9 +631,13 @@ public final class Lexicon {
                 + "день|(weeks?|months?|недел\\p{L}*|месяц\\p{L}*)) (?:in a row|straight|consecutive|подряд)|(\\d+) (?:up|winning) days? "
                 + "(?:in a row|straight)", m -> runOfMoves(m, "up")));
         // the first minutes of the regular session
-        r.add(rule("(?:the )?first (15|30|45|60) (?:minutes|mins?)(?: of (?:rth|trading|the session|the day|regular hours|the open))?"
-                + "(?: after the (?:rth |cash )?open)?|(?:в |за )?перв\\p{L}* (15|30|45|60) ?(?:минут\\p{L}*|мин)"
-                + "(?: после открытия(?: ртх| rth| сессии)?| ртх| rth)?", m -> kv("time", openingWindow(firstGroup(m)))));
+        // ("first 5 min", "первые 10 минут": any number of minutes within the session)
+        r.add(rule("(?:the )?first (\\d{1,3}) (?:minutes|mins?)(?: of (?:rth|trading|the session|the day|regular hours|the open))?"
+                + "(?: after the (?:rth |cash )?open)?|(?:в |за )?перв\\p{L}* (\\d{1,3}) ?(?:минут\\p{L}*|мин)"
+                + "(?: после открытия(?: ртх| rth| сессии)?| ртх| rth)?", m -> {
+                    int minutes = Integer.parseInt(firstGroup(m));
+                    return minutes < 1 || minutes > 390 ? null : kv("time", openingWindow(firstGroup(m)));
+                }));
         // close against the same day's open by a size: the body
         r.add(rule("(?:clos(?:e|ed|es|ing)|finish(?:ed|es)?|end(?:ed|s)?|закрыл\\p{L}*|закрыти\\p{L}*) " + CMP + "?\\s*(?:на )?" + NUM
                 + "\\s*(%|percent|процент\\p{L}*|points?|pts|пункт\\p{L}*)? (above|over|below|under|выше|ниже) (?:the |its |своего )?"
@@ -655,7 +664,8 @@ public final class Lexicon {
                 + "(?!\\s*(?:%|percent|процент|пункт|points?|pts))", Lexicon::priceLevel));
         // thresholds
         r.add(rule("(?:(?:opened|opens|open|открыл\\p{L}*) (?:with )?(?:an? )?)?(?:gaps?|gapped|opened|open|открыл\\p{L}*|гэп\\p{L}*) (up|down|higher|lower|вверх|вниз|выше|ниже|ап|даун)"
-                + "s?(?: (?:was|is|were|был\\p{L}*))?(?: by| of)? " + CMP + "?(?: ?(?:на|от))? ?" + NUM + UNIT, Lexicon::gapThreshold));
+                // ("гэп даунов больше 1%": the plural's ending)
+                + "(?:s|ы|ов)?(?: (?:was|is|were|был\\p{L}*))?(?: by| of)? " + CMP + "?(?: ?(?:на|от))? ?" + NUM + UNIT, Lexicon::gapThreshold));
         // the size before the noun: "a 2% drop", "a 1.5%+ rally", "падение на 3%"
         // "a 500+ pt range", "1%+ gap ups": the size of the day's range or gap written before it
         r.add(rule("(?:an? )?" + NUM + "( or more| и более)?\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*)(\\+| or more| plus| и более)? "
@@ -908,12 +918,12 @@ public final class Lexicon {
                 + "(weeks|months|недель|месяцев)(?![\\p{L}])", m -> kv("freq", "", "tf", unitTimeframe(m.group(1)))));
         r.add(rule("(?<=(?:%|процентов|процента|percent) )(?:of (?:the |all )?)?(weeks|months|недель|месяцев)(?![\\p{L}])",
                 m -> kv("tf", unitTimeframe(m.group(1)))));
-        r.add(rule("(week|month)s? (?:that |which )?(?:closed|were|ended|finished|was)|(week|month)s(?= in a row)|"
-                + "on the (week|month)(?![\\p{L}])|(week|month) (?:to|over|on) (?:week|month)|(week|month) as a whole|"
+        r.add(rule("(week|month)s? (?:that |which )?(?:closed|closes|were|ended|ends|finished|finishes|was)|(week|month)s(?= in a row)|"
+                + "on the (week|month)(?![\\p{L}])|(week|month) (?:to|over|on) (?:week|month)|(week|month) as a whole|as a whole (week|month)(?![\\p{L}])|"
                 + "(?:one|a|each|the next|next|previous|prior|last) (week|month)'s|"
                 + "(week|month)ly(?= (?:% )?(?:change|return|range|volume)s?)|"
                 + "(week|month)ly (?:% )?(?:candle|bar|close|move|performance|gain|loss|drop)s?|"
-                + "(недел|месяц)\\p{L}* (?:закрыл\\p{L}*|были|был\\p{L}*)|(недел|месяц)\\p{L}*(?= подряд)|"
+                + "(недел|месяц)\\p{L}* (?:закрыл\\p{L}*|были|был\\p{L}*)|(недел|месяц)\\p{L}*(?= закрыва\\p{L}*)|(недел|месяц)\\p{L}*(?= подряд)|"
                 + "(недель|месяч)н\\p{L}*(?= (?:свеч\\p{L}*|бар\\p{L}*|изменени\\p{L}*|доходност\\p{L}*|падени\\p{L}*|рост\\p{L}*|"
                 + "движени\\p{L}*|ренж\\p{L}*|диапазон\\p{L}*|закрыти\\p{L}*))",
                 m -> kv("tf", unitTimeframe(firstGroup(m)))));

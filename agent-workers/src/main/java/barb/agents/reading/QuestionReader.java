@@ -330,7 +330,9 @@ public final class QuestionReader {
         }
         // "the usual stuff we looked at in the pit", "give me the numbers": every day of all history (of a session)
         // is asked for only by words that list days
-        if (everyDay(r.step()) && !LIST_WORD.matcher(TextNormalizer.normalize(asked)).find()) {
+        String normalized = TextNormalizer.normalize(asked);
+        // ("ok just show me that day" with no day named before: every day is not the one meant)
+        if (everyDay(r.step()) && (!LIST_WORD.matcher(normalized).find() || THAT_DAY.matcher(normalized).find())) {
             return true;
         }
         // "gimme some stats on mondays": statistics of some days, without saying which, are not a list of them
@@ -338,11 +340,10 @@ public final class QuestionReader {
         if (r.step() != null && !isBareList(r.step()) && !listOfDays) {
             return false;
         }
-        String text = TextNormalizer.normalize(asked);
-        if (r.step() != null && !isBareList(r.step()) && !STATS_WORD.matcher(text).find()) {
+        if (r.step() != null && !isBareList(r.step()) && !STATS_WORD.matcher(normalized).find()) {
             return false;
         }
-        return MARKET_WORD.matcher(text).find();
+        return MARKET_WORD.matcher(normalized).find();
     }
 
     /** Words that ask for days to be shown: "list", "show me the days", "покажи дни", "which days". */
@@ -355,6 +356,9 @@ public final class QuestionReader {
         return step != null && "list".equals(step.operation()) && step.params().isEmpty() && step.atoms().stream()
                 .allMatch(a -> "all".equals(a.when()) && (a.filter().isEmpty() || a.filter().matches("session = \\w+")));
     }
+
+    private static final Pattern THAT_DAY = Pattern.compile("(?<![\\p{L}])(?:that|this|the same) day(?![\\p{L}])|"
+            + "(?<![\\p{L}])(?:тот|этот) (?:же )?день(?![\\p{L}])");
 
     private static final Pattern STATS_WORD = Pattern.compile("(?:^| )(?:stats?|statistics?|numbers|статистик\\p{L}*|"
             + "стату|стата|стат|цифр\\p{L}*)(?= |$)");
@@ -762,12 +766,15 @@ public final class QuestionReader {
     private static final Pattern EDGE_DOTS = Pattern.compile("^[.\\-']+|[.\\-']+$");
     private static final Pattern LETTER_OR_DIGIT = Pattern.compile("[\\p{L}\\p{N}]");
     /**
-     * A sentence ends at a question mark, or at "." / "!" after a word of four letters or a number that is no
-     * abbreviation ("след. день").
+     * A sentence ends at a question mark, or at "." / "!" after a word of four letters, a number or a chat word
+     * ("… a casino lol. avg rth range …") that is no abbreviation ("след. день").
      */
-    private static final Pattern SENTENCE_END = Pattern.compile("(?<=(?:\\p{L}{4}|\\d)[.!])"
+    private static final Pattern SENTENCE_END = Pattern.compile("(?<=(?:\\p{L}{4}|\\d|(?<![\\p{L}])(?:lol|ngl|tbh|"
+            + "imo|smh|jk|fr|лол|кек|хз))[.!])"
             + "(?<!(?:след|сред|пред|напр|прим|мин|макс)\\.)\\s+|(?<=\\?)\\s+");
     private static final Pattern AFTER_SENTENCE = Pattern.compile("(?<=[.?!])\\s+");
+
+    private static final Pattern MINUTES = Pattern.compile("minutes?|mins?|минут\\p{L}*");
 
     /** Lower case, ё→е, punctuation that carries nothing removed, misspellings and number words repaired. */
     static String normalize(String question) {
@@ -1073,8 +1080,13 @@ public final class QuestionReader {
                     && MEASURING_OPS.contains(f.value()));
             Leftover previousUnknown = null;
             boolean periodNamed = found.stream().anyMatch(f -> f.kind().equals("when"));
+            // "how long does it take? median minutes": the minutes are the unit of the time to fill already read
+            boolean inMinutes = found.stream().anyMatch(f -> f.kind().equals("filltime"));
             for (Leftover left : leftovers) {
                 if (left.filler() || WordForms.isStopWord(left.word())) {
+                    continue;
+                }
+                if (inMinutes && MINUTES.matcher(left.word()).matches()) {
                     continue;
                 }
                 if (dataLike && sizeOfSomething(left)) {

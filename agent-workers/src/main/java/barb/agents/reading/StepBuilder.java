@@ -1527,7 +1527,9 @@ final class StepBuilder {
                         continue;
                     }
                     boolean negatable = complement && i == 0 && NEGATABLE.contains(f.kind());
-                    if (SIDE_KINDS.contains(f.kind()) && (perSide.contains(family(f)) || negatable)) {
+                    // "opex days vs regular fridays": a weekday named only with the rest narrows the rest alone
+                    boolean restsWeekday = complementSide && i > 0 && f.kind().equals("weekday");
+                    if (restsWeekday || SIDE_KINDS.contains(f.kind()) && (perSide.contains(family(f)) || negatable)) {
                         side.add(f);
                     } else if (!f.kind().equals("complement")) {
                         common.add(f);

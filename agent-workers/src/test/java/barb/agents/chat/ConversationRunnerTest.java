@@ -474,4 +474,36 @@ class ConversationRunnerTest {
         assertThat(plan).contains("\"metric\":\"gap_pct\"").contains("\"weekdays\":[\"friday\"]")
                 .contains("\"bins\":20");
     }
+
+    @Test
+    void aBareNumberChangesThePreviousQuestionsOneSize() {
+        chat.ask("how often does nq drop more than 1.5% in a day");
+        assertThat(Json.toString(chat.ask("and 2.5?").plans()))
+                .contains("\"outcome\":{\"metric\":\"change_pct\",\"op\":\"<\",\"value\":-2.5}");
+    }
+
+    @Test
+    void aBareNumberAfterARunIsItsLength() {
+        chat.ask("покажи серии падений от 4 дней подряд с 2020");
+        assertThat(Json.toString(chat.ask("а 6?").plans())).contains("\"min_length\":6")
+                .contains("{\"metric\":\"change_pct\",\"op\":\"<\",\"value\":0.0}");
+
+        chat.reset();
+        chat.ask("show me the runs of 4 or more red days in a row since 2020");
+        assertThat(Json.toString(chat.ask("and 6?").plans())).contains("\"min_length\":6")
+                .contains("{\"metric\":\"is_red\",\"op\":\"=\",\"value\":1.0}");
+    }
+
+    @Test
+    void theDayItselfAndADayCountAfterItAreBothOffsets() {
+        chat.ask("средний % изменения после cpi");
+        assertThat(Json.toString(chat.ask("а в сам день и через 3").plans())).contains("\"offsets\":[0,3]");
+    }
+
+    @Test
+    void aSizeAfterAfterChangesTheMoveTheDaysComeAfter() {
+        chat.ask("средний ренж после дней с ростом больше 2%");
+        assertThat(Json.toString(chat.ask("а после 3%").plans()))
+                .contains("{\"metric\":\"change_pct\",\"op\":\">\",\"value\":3.0}");
+    }
 }

@@ -17,14 +17,12 @@ class TrainingDialoguesTest {
                 "catalogue/fresh-17.json", "catalogue/fresh-18.json", "catalogue/fresh-20.json",
                 "catalogue/fresh-22.json", "catalogue/fresh-24.json");
         // every shipped set is either trained on or one of the measures: a new set is a measure until it is read
-        // (fresh-23 is read but not trained on: with it the check asked back a clean follow-up, "and the avg rth
-        // range that month?" after a day's recap)
         List<String> measures = Catalogue.SETS.entrySet().stream()
                 .filter(e -> !TrainingDialogues.SETS.contains(e.getValue())).map(java.util.Map.Entry::getKey).toList();
         assertThat(measures).containsExactly("fresh-5", "fresh-7", "fresh-8", "fresh-9", "fresh-10",
-                "fresh-11", "fresh-13", "fresh-15", "fresh-17", "fresh-18", "fresh-20", "fresh-22", "fresh-23",
-                "fresh-24", "fresh-25", "fresh-26", "fresh-27", "fresh-28", "fresh-29", "fresh-30",
-                "fresh-31", "fresh-32", "fresh-33", "fresh-34", "fresh-35", "fresh-36");
+                "fresh-11", "fresh-13", "fresh-15", "fresh-17", "fresh-18", "fresh-20", "fresh-22",
+                "fresh-24", "fresh-26", "fresh-28", "fresh-29", "fresh-30", "fresh-31", "fresh-32", "fresh-33",
+                "fresh-34", "fresh-36");
     }
 
     @Test

@@ -2310,4 +2310,61 @@ class ReadingClassesTest {
         assertThat(ConceptCatalog.definitionAsked("что такое начальный баланс?").name()).isEqualTo("initial balance");
         assertThat(ConceptCatalog.definitionAsked("avg ib range in 2024")).isNull();
     }
+
+    @Test
+    void theMinutesAfterATimeToFillAreItsUnit() {
+        assertThat(read("how long does it take for an rth gap up to fill? median minutes"))
+                .isEqualTo("median gap_fill_minutes where session = RTH, gap = up");
+    }
+
+    @Test
+    void aWeekdayNamedOnlyWithTheRestNarrowsTheRestAlone() {
+        assertThat(read("fomc days vs the other wednesdays, avg rth range since 2020")).isEqualTo("compare mean range "
+                + "in 2020.. where session = RTH: where event = fomc vs where is_fomc = 0, weekday = wednesday");
+        // named on both sides, it is common to them
+        assertThat(read("opex fridays vs other fridays, avg rth range"))
+                .contains("session = RTH, weekday = friday:");
+    }
+
+    @Test
+    void theDayItselfMayCloseAListOfDaysAroundAnEvent() {
+        assertThat(read("avg % change the day before cpi and on the day itself, since 2022"))
+                .contains("1 days before and 0 days after");
+    }
+
+    @Test
+    void weeksAndMonthsThatCloseInThePresentOrAsAWholeAreTheirOwnBars() {
+        assertThat(read("when a month closes down 3% or more, how often is the next month green"))
+                .contains("on monthly bars");
+        assertThat(read("how many years did december close green as a whole month")).contains("on monthly bars");
+        assertThat(read("если неделя закрывается в минус, как часто следующая неделя зеленая")).contains("on weekly bars");
+    }
+
+    @Test
+    void theFirstMinutesOfTheSessionMayBeAnyNumberOfThem() {
+        assertThat(read("avg range first 5 min of rth")).isEqualTo("mean range where time = 09:30-09:35");
+        assertThat(read("средний ренж первые 10 минут ртх")).isEqualTo("mean range where time = 09:30-09:40");
+        assertThat(read("avg range of the first 20 minutes of rth in 2024"))
+                .isEqualTo("mean range in 2024 where time = 09:30-09:50");
+    }
+
+    @Test
+    void aGapsDirectionInThePluralKeepsItsSize() {
+        assertThat(read("скок было гэп даунов больше 1% на ртх в 25м"))
+                .isEqualTo("count days in 2025 where session = RTH, gap_pct < -1");
+        assertThat(read("сколько было гэп апов больше 0.5% в 2024")).contains("gap_pct > 0.5");
+    }
+
+    @Test
+    void aChatWordCanEndASentenceThatTellsAStory() {
+        assertThat(read("fomc wednesdays are always a casino lol. avg rth range on fomc days vs every other day?"))
+                .isEqualTo("compare mean range where session = RTH: where event = fomc vs where is_fomc = 0");
+    }
+
+    @Test
+    void thatDayWithNoDayNamedIsNoListOfEveryDay() {
+        assertThat(QuestionReader.read("ok just show me that day").clarify()).containsExactly("goal");
+        assertThat(QuestionReader.read("ну покажи тот день").clarify()).containsExactly("goal");
+        assertThat(read("show me every day of 2024")).contains("2024");
+    }
 }
