@@ -97,6 +97,8 @@ public final class FollowUps {
             + "chuck|stick|put|добавь|добавьте|докинь|и ещё|еще|ещё|а также)\\s|(?<![\\p{L}])(?:in there|as well|too|тоже|"
             + "туда же|в сравнение)\\s*[?!.]*$");
 
+    private static final Set<String> ADDED_SIDE_KINDS = Set.of("weekday", "month", "session", "event");
+
     /** Where the sides of a compare step's text start (its colon), as the reader finds it. */
     private static int previousColon(String stepText) {
         int colon = stepText.indexOf(':');
@@ -344,18 +346,19 @@ public final class FollowUps {
         if (which) {
             return Optional.of(whichOne(previous, said));
         }
-        // "add 2025 too": one more side of the comparison, not a new period
-        boolean periodsOnly = !said.isEmpty() && said.stream().allMatch(f -> f.kind().equals("when"));
-        if (ADD.matcher(text).find() && periodsOnly && previous.stream().anyMatch(f -> f.kind().equals("vs")
+        // "add 2025 too", "throw tuesday in there too": one more side of the comparison, not a new period or filter
+        // (a period always; a weekday, month, session or event when the sides are of that kind)
+        String addedKind = said.stream().map(Lexicon.Finding::kind).distinct().count() == 1 ? said.get(0).kind() : null;
+        boolean oneMoreSide = "when".equals(addedKind) || addedKind != null && ADDED_SIDE_KINDS.contains(addedKind)
+                && previous.stream().filter(f -> f.kind().equals(addedKind)).count() >= 2;
+        if (ADD.matcher(text).find() && oneMoreSide && previous.stream().anyMatch(f -> f.kind().equals("vs")
                 || f.kind().equals("op") && f.value().equals("compare"))) {
             List<Lexicon.Finding> sides = new ArrayList<>(previous);
             int at = 30_000;
             for (Lexicon.Finding f : said) {
-                if (f.kind().equals("when")) {
-                    sides.add(new Lexicon.Finding("vs", "", at, at + 1, at));
-                    sides.add(new Lexicon.Finding("when", f.value(), at + 2, at + 3, at + 2));
-                    at += 10;
-                }
+                sides.add(new Lexicon.Finding("vs", "", at, at + 1, at));
+                sides.add(new Lexicon.Finding(f.kind(), f.value(), at + 2, at + 3, at + 2));
+                at += 10;
             }
             Reading added = new StepBuilder(sides, new ArrayList<>(), previousColon(last)).build();
             if (added.step() != null) {
@@ -669,14 +672,16 @@ public final class FollowUps {
         if (moved != null) {
             return List.of(moved);
         }
+        // ("gap ups" itself, or the previous question about gaps: a ranking by gap_pct is one too)
+        boolean aboutGaps = t.startsWith("gap ") || previous.stream().anyMatch(f -> f.kind().equals("gap")
+                || f.kind().equals("fill") || (f.kind().equals("cond") || f.kind().equals("metric"))
+                && f.value().startsWith("gap"));
         if (t.matches("(?:gap )?(?:up|ups|higher|вверх|наверх|ап(?:ы|ов))")) {
-            return List.of(previous.stream().anyMatch(f -> f.kind().equals("gap") || f.kind().equals("fill")
-                    || f.kind().equals("cond") && f.value().startsWith("gap")) ? new Lexicon.Finding("gap", "up", at, at + 1, at)
+            return List.of(aboutGaps ? new Lexicon.Finding("gap", "up", at, at + 1, at)
                     : new Lexicon.Finding("dir", "up", at, at + 1, at));
         }
         if (t.matches("(?:gap )?(?:down|downs|lower|вниз|даун(?:ы|ов))")) {
-            return List.of(previous.stream().anyMatch(f -> f.kind().equals("gap") || f.kind().equals("fill")
-                    || f.kind().equals("cond") && f.value().startsWith("gap")) ? new Lexicon.Finding("gap", "down", at, at + 1, at)
+            return List.of(aboutGaps ? new Lexicon.Finding("gap", "down", at, at + 1, at)
                     : new Lexicon.Finding("dir", "down", at, at + 1, at));
         }
         if (t.matches("weeks?|weekly|недел\\p{L}*|по неделям")) {
@@ -1081,6 +1086,7 @@ public final class FollowUps {
                 && (conditionalColour || !f.kind().equals("connector")) && !saidAlready(f, previous)
                 && !(renumbered && f.kind().equals("op") && f.value().equals("list"))).toList());
         added = sameSizeOtherSide(previous, added);
+        added = gapsRankedTheOtherWay(previous, added);
         // "how many inside days?" then "and after one, how often is the next day an outside day?": the previous
         // days are the condition, what the next day shows is asked
         boolean nextDayAfterThem = said.stream().anyMatch(f -> f.kind().equals("after"))
@@ -1192,6 +1198,27 @@ public final class FollowUps {
         out.set(out.indexOf(gap), new Lexicon.Finding("cond", sameSizeOnSide(sizes.get(0), down), gap.start(),
                 gap.end(), gap.seq()));
         out.removeIf(f -> f.kind().equals("gap"));
+        return out;
+    }
+
+    /**
+     * "and the gap downs" after the biggest gap ups: the same ranking turned round (the biggest gap down is the
+     * lowest gap), not a filter on the days ranked.
+     */
+    private static List<Lexicon.Finding> gapsRankedTheOtherWay(List<Lexicon.Finding> previous,
+                                                               List<Lexicon.Finding> added) {
+        List<Lexicon.Finding> gaps = added.stream().filter(f -> f.kind().equals("gap")).toList();
+        boolean rankedByGap = previous.stream().anyMatch(f -> f.kind().equals("sort"))
+                && previous.stream().anyMatch(f -> f.kind().equals("metric") && f.value().startsWith("gap"));
+        if (!rankedByGap || gaps.stream().map(Lexicon.Finding::value).distinct().count() != 1
+                || previous.stream().anyMatch(f -> f.kind().equals("gap"))) {
+            return added;
+        }
+        Lexicon.Finding gap = gaps.get(0);
+        List<Lexicon.Finding> out = new ArrayList<>(added);
+        out.removeIf(f -> f.kind().equals("gap"));
+        out.add(new Lexicon.Finding("sort", gap.value().equals("down") ? "asc" : "desc", gap.start(), gap.end(),
+                gap.seq()));
         return out;
     }
 

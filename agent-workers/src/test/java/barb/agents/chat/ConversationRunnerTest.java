@@ -506,4 +506,27 @@ class ConversationRunnerTest {
         assertThat(Json.toString(chat.ask("а после 3%").plans()))
                 .contains("{\"metric\":\"change_pct\",\"op\":\">\",\"value\":3.0}");
     }
+
+    @Test
+    void theOtherGapAfterARankingOfGapsTurnsTheRankingRound() {
+        chat.ask("top 10 biggest gap ups in % since 2020, rth");
+        String downs = Json.toString(chat.ask("and the gap downs").plans());
+        assertThat(downs).contains("\"sort\":\"asc\"").contains("\"filters\":[]").contains("2020-01-01");
+
+        chat.reset();
+        chat.ask("самые большие гэп дауны в % с 2021");
+        assertThat(Json.toString(chat.ask("а гэп апы?").plans())).contains("\"sort\":\"desc\"")
+                .contains("\"filters\":[]");
+    }
+
+    @Test
+    void aSideOfTheComparedKindAddedIsOneMoreSide() {
+        chat.ask("mondays vs fridays, avg rth range since 2023");
+        assertThat(Json.toString(chat.ask("throw wednesday in there too").plans()))
+                .contains("\"label\":\"monday vs friday vs wednesday\"");
+
+        chat.reset();
+        chat.ask("rth vs eth avg range 2024");
+        assertThat(Json.toString(chat.ask("добавь овернайт").plans())).contains("\"label\":\"RTH vs ETH vs OVERNIGHT\"");
+    }
 }
