@@ -746,6 +746,12 @@ public final class FollowUps {
             if (numbered.size() == 1 && numbered.get(0).kind().equals("minlen")) {
                 return List.of(new Lexicon.Finding("minlen", t, at, at + 1, at));
             }
+            // "and 8?" after the top 5 days: as many days ranked the same way
+            boolean ranked = previous.stream().anyMatch(f -> f.kind().equals("rank"))
+                    && previous.stream().filter(f -> f.kind().equals("n")).count() == 1;
+            if (numbered.isEmpty() && ranked && t.matches("\\d+")) {
+                return List.of(new Lexicon.Finding("n", t, at, at + 1, at));
+            }
             if (numbered.size() == 1) {
                 String[] parts = numbered.get(0).value().split(" ");
                 if (parts.length == 3 && parts[2].matches("-?\\d+(?:\\.\\d+)?")) {
@@ -903,10 +909,11 @@ public final class FollowUps {
     /** The way said before the size in an answer to "how big?". */
     private static final Pattern ANSWER_WAY = Pattern.compile("(up|down|higher|lower|вверх|наверх|вниз) ");
     private static final Pattern DOWNWARD = Pattern.compile("down|lower|вниз");
-    /** "5 in a row", "после 5", "5+": a run length alone. */
     private static final Pattern AFTER_A_SIZE = Pattern.compile("^(?:after|после) (?=-?\\d+(?:\\.\\d+)? ?%)");
+    /** "gap_pct > 1", "change_pct < -2": a size (not a direction "change < 0", nor a flag "is_red = 1"). */
     private static final Pattern SIZE_CONDITION = Pattern.compile("\\S+ [<>]=? -?(?!0(?:\\.0+)?$)\\d+(?:\\.\\d+)?");
     private static final Pattern PLAIN_NUMBER = Pattern.compile("\\d{1,2}(?:\\.\\d+)?");
+    /** "5 in a row", "после 5", "5+": a run length alone. */
     private static final Pattern BARE_RUN = Pattern.compile("(after |после )?(\\d+)(?: or more| и более|\\+)?"
             + "( in a row| подряд| days? in a row| дн\\p{L}* подряд)?");
 

@@ -12,11 +12,11 @@ import java.util.regex.Pattern;
  */
 final class TimeZones {
     /**
-     * A US zone abbreviation right after a clock time or a window of hours ("8:30 ct", "9am pt", "11-1 ct"; "20 pt"
-     * is points), or its long name
+     * A US zone abbreviation or its first word right after a clock time or a window of hours ("8:30 ct", "9am pt",
+     * "11-1 ct", "9 to 9:30 central"; "20 pt" is points), or its long name
      * anywhere: hours to add for New York.
      */
-    private static final Pattern US_ZONE = Pattern.compile("(?<=\\d:\\d\\d|am|pm|a\\.m\\.|p\\.m\\.|\\d ?[-–] ?\\d{1,2})\\s*(ct|cst|cdt|pt|pst|pdt)"
+    private static final Pattern US_ZONE = Pattern.compile("(?<=\\d:\\d\\d|am|pm|a\\.m\\.|p\\.m\\.|\\d ?[-–] ?\\d{1,2})\\s*(ct|cst|cdt|pt|pst|pdt|central(?! time)|pacific(?! time))"
             + "(?![\\p{L}])|(?<![\\p{L}])(central time|chicago time|по чикаго|чикагскому времени|по чикагскому|pacific time)"
             + "(?![\\p{L}])");
     /**

@@ -483,6 +483,13 @@ class ConversationRunnerTest {
     }
 
     @Test
+    void aBareNumberAfterARankingIsHowManyAreRanked() {
+        chat.ask("the 10 widest rth ranges since 2020");
+        assertThat(Json.toString(chat.ask("and 3?").plans())).contains("\"limit\":3").contains("\"sort\":\"desc\"")
+                .contains("\"from\":\"2020-01-01\"");
+    }
+
+    @Test
     void aBareNumberAfterARunIsItsLength() {
         chat.ask("покажи серии падений от 4 дней подряд с 2020");
         assertThat(Json.toString(chat.ask("а 6?").plans())).contains("\"min_length\":6")

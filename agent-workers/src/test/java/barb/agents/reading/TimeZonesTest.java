@@ -17,6 +17,10 @@ class TimeZonesTest {
         // a bare first hour takes the second's half of the day ("9 and 10am" is 9am to 10am, "11 to 1pm" 11am to 1pm)
         assertThat(TimeZones.toNewYork("range between 9 and 10am ct")).isEqualTo("range between 10:00 and 11:00");
         assertThat(TimeZones.toNewYork("range 11 to 1pm pt")).isEqualTo("range 14:00 to 16:00");
+        // the zone's first word after a clock or a window names it too; elsewhere it is no zone
+        assertThat(TimeZones.toNewYork("avg range 9 to 9:30 central")).isEqualTo("avg range 10:00 to 10:30");
+        assertThat(TimeZones.toNewYork("range 6:30-7 pacific in 2024")).isEqualTo("range 9:30-10:00 in 2024");
+        assertThat(TimeZones.toNewYork("central bank days avg range")).isEqualTo("central bank days avg range");
     }
 
     @Test
