@@ -1093,7 +1093,6 @@ public final class FollowUps {
                 && (conditionalColour || !f.kind().equals("connector")) && !saidAlready(f, previous)
                 && !(renumbered && f.kind().equals("op") && f.value().equals("list"))).toList());
         added = sameSizeOtherSide(previous, added);
-        added = gapsRankedTheOtherWay(previous, added);
         // "how many inside days?" then "and after one, how often is the next day an outside day?": the previous
         // days are the condition, what the next day shows is asked
         boolean nextDayAfterThem = said.stream().anyMatch(f -> f.kind().equals("after"))
@@ -1208,27 +1207,6 @@ public final class FollowUps {
         return out;
     }
 
-    /**
-     * "and the gap downs" after the biggest gap ups: the same ranking turned round (the biggest gap down is the
-     * lowest gap), not a filter on the days ranked.
-     */
-    private static List<Lexicon.Finding> gapsRankedTheOtherWay(List<Lexicon.Finding> previous,
-                                                               List<Lexicon.Finding> added) {
-        List<Lexicon.Finding> gaps = added.stream().filter(f -> f.kind().equals("gap")).toList();
-        boolean rankedByGap = previous.stream().anyMatch(f -> f.kind().equals("sort"))
-                && previous.stream().anyMatch(f -> f.kind().equals("metric") && f.value().startsWith("gap"));
-        if (!rankedByGap || gaps.stream().map(Lexicon.Finding::value).distinct().count() != 1
-                || previous.stream().anyMatch(f -> f.kind().equals("gap"))) {
-            return added;
-        }
-        Lexicon.Finding gap = gaps.get(0);
-        List<Lexicon.Finding> out = new ArrayList<>(added);
-        out.removeIf(f -> f.kind().equals("gap"));
-        out.add(new Lexicon.Finding("sort", gap.value().equals("down") ? "asc" : "desc", gap.start(), gap.end(),
-                gap.seq()));
-        return out;
-    }
-
     /** "gap_pct > 1" on the down side is "gap_pct < -1": the same size, the comparison and the sign turned that way. */
     private static String sameSizeOnSide(String condition, boolean down) {
         String[] parts = condition.split(" ");
@@ -1243,12 +1221,19 @@ public final class FollowUps {
     private static List<Lexicon.Finding> flipRanking(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
         boolean ranked = previous.stream().anyMatch(f -> f.kind().equals("rank") || f.kind().equals("sort"));
         List<Lexicon.Finding> subjects = said.stream().filter(f -> SUBJECTS.contains(f.kind())).toList();
-        if (!ranked || subjects.size() != 1 || !subjects.get(0).kind().equals("dir")) {
+        // "and the gap downs" after the biggest gap ups: a ranking by the gap turned round the same way (the gap may
+        // be found twice, by the reader and as a bare fragment)
+        boolean byGap = previous.stream().anyMatch(f -> f.kind().equals("metric") && f.value().startsWith("gap"))
+                && previous.stream().noneMatch(f -> f.kind().equals("gap"));
+        boolean oneDirection = subjects.size() == 1 && subjects.get(0).kind().equals("dir");
+        boolean oneGap = byGap && !subjects.isEmpty() && subjects.stream().allMatch(f -> f.kind().equals("gap"))
+                && subjects.stream().map(Lexicon.Finding::value).distinct().count() == 1;
+        if (!ranked || !(oneDirection || oneGap)) {
             return said;
         }
         String sort = subjects.get(0).value().equals("up") ? "desc" : "asc";
         List<Lexicon.Finding> out = new ArrayList<>(said);
-        out.remove(subjects.get(0));
+        out.removeAll(subjects);
         out.add(new Lexicon.Finding("sort", sort, 9_500, 9_501, 9_500));
         return out;
     }

@@ -369,6 +369,7 @@ public final class QuestionReader {
     }
 
     private static final String STORY_END = "короче|в общем|fr tho|for real tho(?:ugh)?|real talk|long story short|tl;?dr";
+    private static final Pattern STORY_END_ALONE = Pattern.compile("(?:" + STORY_END + ")[,:]?");
     private static final Pattern RESTATEMENT = Pattern.compile("(?<![\\p{L}])(?:i\\.\\s?e\\.?|ie|in other words|"
             + "that is to say|то есть|т\\.\\s?е\\.?|иными словами|другими словами|"
             // "устал как собака. ладно, к делу: какой % пятниц …": the story ends where the question starts
@@ -392,7 +393,7 @@ public final class QuestionReader {
             return null;
         }
         // (the day a story happened on is the story's: "вчера думал …, короче …")
-        boolean afterStory = m.group().strip().matches("(?:" + STORY_END + ")[,:]?");
+        boolean afterStory = STORY_END_ALONE.matcher(m.group().strip()).matches();
         for (Lexicon.Finding f : findings(asked.substring(0, m.start()))) {
             boolean scene = f.kind().equals("when") && !(afterStory && StepBuilder.isOneDay(f.value()))
                     || f.kind().equals("session") || f.kind().equals("tf");

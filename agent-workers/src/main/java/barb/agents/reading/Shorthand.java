@@ -133,11 +133,11 @@ final class Shorthand {
     private static final Pattern GLUED_UNIT = Pattern.compile(
             "(?<![\\p{L}\\d.])(?<!(?:avg|average|mean|median|ma|sma|ema|средн\\p{L}{0,4}) )(\\d{1,3})(d|days?|w|wks?|weeks?|mo|mos|mths?|months?|y|yrs?|years?|дн|д|нед|мес|г|л)(?![\\p{L}\\d])"
                     + "(?!\\s?(?:avg|average|ma|sma|ema|mean|high|low|средн)(?![\\p{L}]))");
-    /** "first 15m", "первые 5мин": minutes of the session's start or end, not a bar size. */
     /** "the first 15 is where i get chopped", "first 30 of the open": minutes, the unit left out. */
     private static final Pattern EDGE_BARE = Pattern.compile("(?<![\\p{L}])(first|last|opening|closing) (5|10|15|30)"
             // (not at the end: "show me the last 5" asks for rows)
             + "(?= (?:is|are|was|were|of (?:the )?(?:open|rth|session|day|cash))(?![\\p{L}]))");
+    /** "first 15m", "первые 5мин": minutes of the session's start or end, not a bar size. */
     private static final Pattern EDGE_MINUTES = Pattern.compile(
             "(?<![\\p{L}])(first|last|opening|closing|первые|последние) (\\d{1,3}) ?(?:m|min|mins|minutes|мин|минут)(?![\\p{L}\\d])");
     private static final Map<String, String> GLUED_UNITS_EN = Map.ofEntries(Map.entry("d", "days"),
