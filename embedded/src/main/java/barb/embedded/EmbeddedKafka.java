@@ -46,7 +46,8 @@ public final class EmbeddedKafka implements AutoCloseable {
                     + "BARB_KAFKA_BOOTSTRAP to use the Kafka that is there");
         }
         int brokerPort = port == 0 ? FreePorts.pick() : port;
-        int controllerPort = FreePorts.pick();
+        // (the broker's port is not listened on yet: a plain pick could return it again)
+        int controllerPort = FreePorts.pickOtherThan(brokerPort);
         Path logDir = dir.resolve("data");
         Properties p = new Properties();
         p.put("process.roles", "broker,controller");

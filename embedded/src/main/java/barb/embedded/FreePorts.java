@@ -19,6 +19,18 @@ public final class FreePorts {
         }
     }
 
+    /**
+     * A free port that is not {@code taken}: a port picked earlier and not yet listened on is free again, and the
+     * system may hand it out a second time.
+     */
+    public static int pickOtherThan(int taken) {
+        int port = pick();
+        while (port == taken) {
+            port = pick();
+        }
+        return port;
+    }
+
     public static int pick() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             s.setReuseAddress(true);
