@@ -72,6 +72,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-35", "catalogue/fresh-35.json");
         sets.put("fresh-36", "catalogue/fresh-36.json");
         sets.put("fresh-37", "catalogue/fresh-37.json");
+        sets.put("fresh-38", "catalogue/fresh-38.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 
