@@ -57,6 +57,10 @@ public final class ClarifyContinueHandler implements StageHandler {
         return AgentOutcomes.clarifyContinue(envelope, result, outLang, input, Usage.ZERO);
     }
 
+    /** A message that goes on from an answer ("and 2022?", "а в процентах", "ok now gap downs"). */
+    private static final java.util.regex.Pattern CONTINUES = java.util.regex.Pattern.compile(
+            "(?:ok,? |okay,? |so |ну )?(?:and |а |и |now |what about |how about |same |то же )");
+
     /** The field the pending clarification asked about first, or null. */
     private static String pendingField(NeedClarification pending) {
         return pending == null || pending.required().isEmpty() ? null : pending.required().get(0).field();
@@ -83,9 +87,19 @@ public final class ClarifyContinueHandler implements StageHandler {
             case "compare_groups" -> java.util.Set.of("when", "weekday", "month", "session", "event");
             case "threshold" -> java.util.Set.of("cond");
             case "period" -> java.util.Set.of("when");
+            // "what do you mean by the tariff flush?" answered "5 августа 2024" or "call it 3am to 7am": the days or
+            // hours meant; "а в 23м?" is another year of a question, not what the word means
+            case "ambiguous_term" -> CONTINUES.matcher(picked).lookingAt()
+                    ? java.util.Set.of("cond", "pattern", "event", "metric", "color", "dir", "gap", "consec")
+                    : java.util.Set.of("cond", "pattern", "event", "metric", "color", "dir", "gap", "consec", "when",
+                    "time");
             default -> java.util.Set.of("cond", "pattern", "event", "metric", "color", "dir", "gap", "consec");
         };
-        return said.stream().anyMatch(f -> kinds.contains(f.kind()));
+        // ("а в сам день и через 3": days around the event, so what happens around it; "2 days later" alone may be
+        // the day a chance is read on)
+        boolean daysAround = field.equals("reading") && said.stream().filter(f -> f.kind().equals("offsets"))
+                .mapToInt(f -> f.value().split(",").length).sum() > 1;
+        return daysAround || said.stream().anyMatch(f -> kinds.contains(f.kind()));
     }
 
     private ClarifyContinueResult decide(ClarificationState state, String original, String answer, String lang,
@@ -128,7 +142,9 @@ public final class ClarifyContinueHandler implements StageHandler {
         // that only says what to measure says what the question meant, so the question's grouping and days stay
         boolean onlyAMeasure = !said.isEmpty() && said.stream()
                 .allMatch(f -> Set.of("metric", "metricdef", "agg", "session", "tf").contains(f.kind()));
-        if (combinedComplete && (!freshComplete || givesWhatWasAsked || onlyAMeasure
+        boolean unanswered = !givesWhatWasAsked && !onlyAMeasure && !freshComplete
+                && Set.of("reading", "ambiguous_term").contains(pendingField(pending));
+        if (combinedComplete && !unanswered && (!freshComplete || givesWhatWasAsked || onlyAMeasure
                 || fresh.step().equals(combined.step()))) {
             Understanding u = combined.understanding();
             return new ClarifyContinueResult(null, u.goal(), true, false, u.expandedQuery(), u.acknowledge(), false,

@@ -43,7 +43,9 @@ import java.util.regex.Pattern;
  *       {@code this week}, {@code last week},
  *       {@code this month}, {@code mtd}, {@code last month}, {@code this quarter}, {@code last quarter},
  *       {@code this year}, {@code ytd}, {@code last year}, {@code last N days|weeks|months|years} (N ≥ 1; the
- *       singular unit is accepted too)</li>
+ *       singular unit is accepted too); the one before the last: {@code week before last}, {@code month before
+ *       last}, {@code quarter before last}, {@code year before last}, {@code prior N days|weeks|months|years} (the N
+ *       units that end the day before the last N start)</li>
  * </ul>
  *
  * <p>The reference date is the data's last trading day, never the wall clock: history questions ask about the
@@ -75,6 +77,8 @@ public final class DateResolver {
     private static final Pattern YEARLESS_DAY = Pattern.compile("--(\\d{2})-(\\d{2})");
     private static final Pattern OF_YEAR = Pattern.compile("(.+) of (last|this) year");
     private static final Pattern LAST_N = Pattern.compile("last (\\d{1,6}) (day|week|month|year)s?");
+    /** The N units just before the last N ("the 30 days before that" after "the last 30 days"). */
+    private static final Pattern PRIOR_N = Pattern.compile("prior (\\d{1,6}) (day|week|month|year)s?");
     // The grammar check resolves against a reference no canonical part can be after.
     private static final DateResolver GRAMMAR = new DateResolver(LocalDate.of(FIRST_YEAR, 1, 1),
             LocalDate.of(9999, 12, 31));
@@ -149,6 +153,12 @@ public final class DateResolver {
         if (lastN.matches()) {
             return lastN(when, Integer.parseInt(lastN.group(1)), lastN.group(2));
         }
+        Matcher priorN = PRIOR_N.matcher(text);
+        if (priorN.matches()) {
+            int n = Integer.parseInt(priorN.group(1));
+            LocalDate end = lastN(when, n, priorN.group(2)).from().minusDays(1);
+            return new Plan.Period(startOfLast(n, priorN.group(2), end), end);
+        }
         int dots = text.indexOf("..");
         if (dots < 0) {
             return part(when, text);
@@ -213,6 +223,13 @@ public final class DateResolver {
             case "this year", "ytd" -> new Plan.Period(ref.withDayOfYear(1), ref);
             case "last year" -> new Plan.Period(LocalDate.of(ref.getYear() - 1, 1, 1),
                     LocalDate.of(ref.getYear() - 1, 12, 31));
+            case "week before last" -> new Plan.Period(monday.minusDays(14), monday.minusDays(8));
+            case "month before last" -> new Plan.Period(ref.withDayOfMonth(1).minusMonths(2),
+                    ref.withDayOfMonth(1).minusMonths(1).minusDays(1));
+            case "quarter before last" -> new Plan.Period(quarterStart.minusMonths(6),
+                    quarterStart.minusMonths(3).minusDays(1));
+            case "year before last" -> new Plan.Period(LocalDate.of(ref.getYear() - 2, 1, 1),
+                    LocalDate.of(ref.getYear() - 2, 12, 31));
             default -> null;
         };
     }
@@ -221,13 +238,17 @@ public final class DateResolver {
         if (n < 1) {
             throw error(when, "N must be at least 1, not " + n);
         }
-        LocalDate from = switch (unit) {
-            case "day" -> reference.minusDays(n - 1L);
-            case "week" -> reference.minusDays(7L * n - 1);
-            case "month" -> reference.minusMonths(n).plusDays(1);
-            default -> reference.minusYears(n).plusDays(1);
+        return new Plan.Period(startOfLast(n, unit, reference), reference);
+    }
+
+    /** The first day of the last N units that end on {@code end}. */
+    private static LocalDate startOfLast(int n, String unit, LocalDate end) {
+        return switch (unit) {
+            case "day" -> end.minusDays(n - 1L);
+            case "week" -> end.minusDays(7L * n - 1);
+            case "month" -> end.minusMonths(n).plusDays(1);
+            default -> end.minusYears(n).plusDays(1);
         };
-        return new Plan.Period(from, reference);
     }
 
     /** One part of the grammar: a year, quarter, month, day, week, or a month name / quarter without a year. */

@@ -457,6 +457,10 @@ public final class PeriodPhrases {
         rules.add(rule("(?:(?:in|for|during)\\s+)?\\.\\." + P, PeriodPhrases::until, false));
         rules.add(rule(SINGLE_PREFIX + P, m -> single(m, 1), false));
         rules.add(rule("(?:the\\s+)?" + P_STRICT, m -> single(m, 1), false));
+        // "the 30 days preceding the last 30 days" (how "vs the 30 before that" is written out)
+        rules.add(rule("(?:the\\s+)?" + N + "\\s+" + UNIT_EN + "\\s+preceding\\s+the\\s+last\\s+\\d{1,4}\\s+"
+                + "(?:days?|sessions?|weeks?|months?|years?)", m -> lastN(m.group(1), m.group(2)).replace("last ",
+                "prior "), false));
         rules.add(rule(REL_PREFIX + "(?:last|past|previous|prior|recent)\\s+" + N
                 + "\\s+(?:trading\\s+|calendar\\s+)?" + UNIT_EN, m -> lastN(m.group(1), m.group(2)), false));
         rules.add(rule("(?:(?:за|в|на)\\s+)?(?:последн(?:ие|их)|прошедш(?:ие|их))\\s+" + N
@@ -492,6 +496,13 @@ public final class PeriodPhrases {
                 + "|year[\\s-]+to[\\s-]+date|ytd)", "this year");
         fixed.put(REL_PREFIX + "(?:last|previous|prior)\\s+year", "last year");
         fixed.put(REL_PREFIX + "past\\s+year", "last 1 years");
+        for (String unit : List.of("week", "month", "quarter", "year")) {
+            fixed.put(REL_PREFIX + unit + "\\s+before\\s+last", unit + " before last");
+        }
+        fixed.put("(?:(?:в|за|на)\\s+)?позапрошл\\p{L}*\\s+недел\\p{L}*", "week before last");
+        fixed.put("(?:(?:в|за|на)\\s+)?позапрошл\\p{L}*\\s+месяц\\p{L}*", "month before last");
+        fixed.put("(?:(?:в|за|на)\\s+)?позапрошл\\p{L}*\\s+квартал\\p{L}*", "quarter before last");
+        fixed.put("(?:(?:в|за|на)\\s+)?позапрошл\\p{L}*\\s+год\\p{L}*", "year before last");
         fixed.put("(?:(?:over|for|in|across|on|during|of|from)\\s+)?(?:the\\s+)?(?:all[\\s-]+time|all\\s+(?:of\\s+)?"
                 + "(?:the\\s+)?(?:data|history|available\\s+data|available\\s+history)"
                 + "|(?:whole|entire|full|complete)\\s+(?:history|dataset|data\\s+set|data|period))", "all");

@@ -178,14 +178,15 @@ public final class FollowUps {
 
     /** A bare number after a question about a run: "а 5", "and 7+?", "what about 3 in a row". */
     private static final java.util.regex.Pattern RUN_LENGTH_ONLY = java.util.regex.Pattern.compile(
-            "^(?:(?:а|и|and|what about|how about|ok|ну)(?: если| if)? )?(\\d{1,2})(?: ?\\+| or more| и более)?"
-            + "(?: (?:подряд|in a row|straight|дн\\p{L}*|days?|раз))?$");
+            "^(?:(?:а|и|and|what about|how about|ok|ну)(?: если| if)?,? )?(exactly |ровно |only )?(\\d{1,2})"
+            + "( ?\\+| or more| и более)?(?: (?:подряд|in a row|straight|дн\\p{L}*|days?|раз))?$");
     private static final java.util.regex.Pattern RUN_IN_QUERY = java.util.regex.Pattern.compile(
-            "consecutive (red|green) >= (\\d+)");
+            "consecutive (red|green) (>?=) (\\d+)");
 
     /**
      * "а 5" after "после 4 красных дней подряд как часто зелёный": the same question about runs of that length. Only
-     * when the previous question named one run and nothing else numbered, so the number can mean nothing else.
+     * when the previous question named one run and nothing else numbered, so the number can mean nothing else. A bare
+     * number keeps how the run was counted; "exactly 4" counts runs of just that length, "5+" of at least it.
      */
     private static Optional<Reading> runOfAnotherLength(String text, String last) {
         java.util.regex.Matcher number = RUN_LENGTH_ONLY.matcher(text);
@@ -199,7 +200,8 @@ public final class FollowUps {
         if (without.matches("(?s).*\\d.*")) {
             return Optional.empty();
         }
-        String changed = RUN_IN_QUERY.matcher(last).replaceAll("consecutive $1 >= " + number.group(1));
+        String counted = number.group(1) != null ? "=" : number.group(3) != null ? ">=" : "$2";
+        String changed = RUN_IN_QUERY.matcher(last).replaceAll("consecutive $1 " + counted + " " + number.group(2));
         Reading reading = QuestionReader.read(changed);
         return reading.step() == null || !reading.clarify().isEmpty() ? Optional.empty() : Optional.of(reading);
     }

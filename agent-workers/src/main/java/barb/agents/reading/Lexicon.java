@@ -442,7 +442,8 @@ public final class Lexicon {
                 + "(?=\\s*(?:[,.?!;)]|$|(?:since|in|for|from|over|after|с|со|за|в|по|от|начиная|после)\\s))",
                 kv("offsets", "0,1")));
         // "the day before, day of and day after NFP": the days named, in order
-        r.add(rule("(?:(?:the |on the )?day (?:before|of|after)(?:,? (?:and |& )?| (?=day))){2,}"
+        // ("day before / day of / day after")
+        r.add(rule("(?:(?:the |on the )?day (?:before|of|after)(?:,? (?:and |& )?| ?/ ?| (?=day))){2,}"
                 + "(?:the |on the )?day (?:before|of|after)", m -> kv("offsets", namedDays(m.group()))));
         // "how often is the day after a red day green": "after" and its object stay for the condition, so what
         // the day shows is the outcome
@@ -622,6 +623,11 @@ public final class Lexicon {
                 m -> kv("ordinal", m.group(1))));
         r.add(rule("(?<=(?:in a row|straight|consecutive|подряд)\\p{L}{0,3}[,?]? .{0,30})(?:day|день) (\\d)(?![\\d%.:])",
                 m -> kv("ordinal", m.group(1))));
+        // "4 красных дня подряд — какова вероятность, что пятый будет зелёным": an ordinal word after the run
+        r.add(rule("(?<=(?:in a row|straight|consecutive|подряд)\\p{L}{0,3}[,?]? .{0,40})(second|third|fourth|fifth|sixth|"
+                + "seventh|eighth|ninth|tenth|втор(?:ой|ая|ого)|трет(?:ий|ья|ьего)|четв[её]рт(?:ый|ая|ого)|пят(?:ый|ая|ого)|"
+                + "шест(?:ой|ая|ого)|седьм(?:ой|ая|ого)|восьм(?:ой|ая|ого)|девят(?:ый|ая|ого)|десят(?:ый|ая|ого))(?![\\p{L}])",
+                m -> kv("ordinal", String.valueOf(ordinalWord(m.group(1))))));
         // runs of up / down days: "dropped 3 days in a row" is a streak of at least 3 down days ("fell 3 weeks in a
         // row": of down weeks)
         r.add(rule("(?:" + DOWN_VERB + "|losing days?|down days?) (?:for )?(\\d+) (?:(?:trading )?days?|sessions?|дн\\p{L}*|дня|"
@@ -1049,6 +1055,13 @@ public final class Lexicon {
                 + "делает\\p{L}*|происходило)(?: с (?:nq|рынком|ценой))?|как (?:ведет себя|двигается|реагирует) "
                 + "(?:рынок |nq |цена )?|реакци\\p{L}* на|следующ\\p{L}* дн\\p{L}*", kv("around", "")));
         r.add(rule("after|following|после|вслед за", kv("after", "")));
+        // "P(rth green | prior rth red)", "если предыдущий день красный": a condition on the day before, so the
+        // outcome is read the day after it ("prior day's close" and "prev close" are prices, not days)
+        r.add(rule("(?<!(?:of|above|below|over|under|than|vs|to) (?:the )?)(?:prior|prev|previous|preceding)(?= (?:trading )?(?:day|session|rth|eth)(?: session)?"
+                + "(?! ?(?:'s|s'|close|high|low|open|range|volume|vol)(?![\\p{L}])))|"
+                + "(?<!(?:ха[йя]|ло[йя]|максимума?|минимума?|закрыти[ея]|открыти[ея]|уровн[ья]|выше|ниже) )"
+                + "предыдущ(?:ий|ая|его|ей)(?= (?:торгов\\p{L}* )?(?:день|дня|сесси\\p{L}*)(?! (?:закрыти|хай|лой|максимум|минимум|открыти)))",
+                kv("after", "")));
         // "после серии из 4 зелёных", "after a run of 3 red days": the run is the condition, its word asks for no runs
         r.add(rule("(?<=(?:after|following|после) (?:an? |the )?)(?:streaks?|runs?|серии|серия|серию)(?= (?:of|из) )",
                 kv("filler", "")));
@@ -1725,6 +1738,20 @@ public final class Lexicon {
     private static List<String[]> twoQuarters(Matcher m) {
         String year = m.group(3) == null ? "" : m.group(3) + "-";
         return kv("when", year + "q" + ordinal(m.group(1)), "when", year + "q" + ordinal(m.group(2)));
+    }
+
+    /** 2 for "second" or "второй", up to 10. */
+    private static int ordinalWord(String word) {
+        List<String> stems = List.of("second|втор", "third|трет", "fourth|четв", "fifth|пят", "sixth|шест",
+                "seventh|седьм", "eighth|восьм", "ninth|девят", "tenth|десят");
+        for (int i = 0; i < stems.size(); i++) {
+            for (String stem : stems.get(i).split("\\|")) {
+                if (word.startsWith(stem)) {
+                    return i + 2;
+                }
+            }
+        }
+        throw new IllegalArgumentException("not an ordinal word: " + word);
     }
 
     private static int ordinal(String word) {

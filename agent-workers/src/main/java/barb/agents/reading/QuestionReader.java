@@ -111,6 +111,10 @@ public final class QuestionReader {
             if (bothWays != null) {
                 return bothWays;
             }
+            Reading bothStatistics = twoStatistics(question);
+            if (bothStatistics != null) {
+                return bothStatistics;
+            }
             String asked = withoutAsides(question);
             // "does the gap tell you anything about the rest of the day? i.e. correlation of gap % with the
             // open-to-close move": what follows "i.e." says the question exactly
@@ -197,6 +201,34 @@ public final class QuestionReader {
         }
         ParsedStep second = fell.step();
         return rose.withMore(new ParsedStep("s2", second.operation(), second.atoms(), second.params()));
+    }
+
+    private static final String STATISTIC = "(avg|average|mean|median|max|min|maximum|minimum|std|stdev|средн\\p{L}*|"
+            + "медиан\\p{L}*|максимальн\\p{L}*|минимальн\\p{L}*)";
+    /** "mean and median daily % change", "средний и медианный рейндж": two statistics of one measure. */
+    private static final Pattern TWO_STATISTICS = Pattern.compile("(?<![\\p{L}])" + STATISTIC
+            + "(?: and| и| &| ?/|,) (?:the )?" + STATISTIC + "(?![\\p{L}])");
+
+    /**
+     * Two statistics of one measure asked at once: the question is read once with each, and both answers are
+     * shown. Null when there are no such two, they are the same statistic, or either reading is not a complete
+     * aggregate.
+     */
+    private static Reading twoStatistics(String question) {
+        String lower = question.toLowerCase(Locale.ROOT).replace('ё', 'е');
+        Matcher m = TWO_STATISTICS.matcher(lower);
+        if (!m.find()) {
+            return null;
+        }
+        Reading first = read(lower.substring(0, m.start()) + m.group(1) + lower.substring(m.end()));
+        Reading second = read(lower.substring(0, m.start()) + m.group(2) + lower.substring(m.end()));
+        if (!complete(first) || !complete(second) || !first.more().isEmpty() || !second.more().isEmpty()
+                || !first.step().operation().equals("aggregate") || !second.step().operation().equals("aggregate")
+                || first.step().equals(second.step())) {
+            return null;
+        }
+        ParsedStep other = second.step();
+        return first.withMore(new ParsedStep("s2", other.operation(), other.atoms(), other.params()));
     }
 
     /**

@@ -90,6 +90,51 @@ final class Shorthand {
     /** "2+", "2%+": at least; "5+ days" is left for the reader. */
     private static final Pattern AT_LEAST = Pattern.compile(
             "(?<![\\d.])(\\d+(?:\\.\\d+)?)(\\s?%|\\s?x|\\s?pts?|\\s?points)?\\+(?!\\d)(?!\\s?(?:days?|sessions?|дн\\p{L}*|дня|день)(?![\\p{L}]))");
+    private static final Pattern LAST_UNIT = Pattern.compile(
+            "(?<![\\p{L}])(?:last|previous|past) (week|month|quarter|year)(?![\\p{L}])|прошл\\p{L}* (недел|месяц|квартал|год)");
+    private static final Pattern LAST_N_UNITS = Pattern.compile(
+            "(?<![\\p{L}])(?:last|past) (\\d{1,4}) (days?|sessions?|weeks?|months?|years?)(?![\\p{L}])");
+    private static final Pattern THE_ONE_BEFORE = Pattern.compile("(?<![\\p{L}])(?:the )?(?:(week|month|quarter|year)|"
+            + "(\\d{1,4})(?: (?:days?|sessions?|weeks?|months?|years?))?) (?:before|prior)"
+            + "(?: (?:that|it|those|them)(?![\\p{L}])|(?=\\s*(?:[,.?!;)]|$)))|(?<![\\p{L}])позапрошл\\p{L}*(?! (?:недел|месяц|квартал|год))"
+            + "|(?<=(?:vs\\.?|versus|against|compared (?:to|with)|and|or) )(?:the )?(?:previous|prior|preceding) "
+            + "(week|month|quarter|year)(?![\\p{L}])");
+    private static final Map<String, String> RUSSIAN_UNITS = Map.of("недел", "week", "месяц", "month", "квартал",
+            "quarter", "год", "year");
+
+    /**
+     * "last month vs the month before", "last 30 days vs the 30 before that", "прошлый месяц против позапрошлого":
+     * the period just before the one named first, written out so the period reader can date it.
+     */
+    private static String theOneBefore(String s) {
+        Matcher before = THE_ONE_BEFORE.matcher(s);
+        if (!before.find()) {
+            return s;
+        }
+        String head = s.substring(0, before.start());
+        String unit = before.group(1) != null ? before.group(1) : before.group(3);
+        String count = before.group(2);
+        String written = null;
+        Matcher last = LAST_UNIT.matcher(head);
+        if (count == null && last.find()) {
+            String named = last.group(1) != null ? last.group(1) : RUSSIAN_UNITS.get(last.group(2));
+            if (unit == null || unit.equals(named)) {
+                written = "the " + named + " before last";
+            }
+        }
+        Matcher lastN = LAST_N_UNITS.matcher(head);
+        if (count != null && lastN.find() && lastN.group(1).equals(count)) {
+            written = "the " + count + " " + lastN.group(2) + " preceding the last " + count + " " + lastN.group(2);
+        }
+        return written == null ? s : head + written + s.substring(before.end());
+    }
+
+    /** "10-Mar-23", "5-aug-2024": a day written the way exchanges and spreadsheets write it. */
+    private static final Pattern DAY_MONTH_YEAR = Pattern.compile("(?<![\\p{L}\\d])(0?[1-9]|[12]\\d|3[01])-"
+            + "(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)-((?:20)?[0-2]\\d)(?![\\p{L}\\d])");
+    /** "2015+", "2022+ only": that year and the ones after it (a price such as "> 2000+" is left alone). */
+    private static final Pattern YEAR_PLUS = Pattern.compile(
+            "(?<![\\d.,$>]|(?:over|above|than|выше|больше) )((?:199|20[0-2])\\d)\\+(?![\\d%])(?!\\s?(?:pts?|points|пункт))");
     /** "5+ red days", "4+ зелёных": a run length before a colour or direction. */
     private static final Pattern AT_LEAST_RUN = Pattern.compile(
             "(?<![\\d.])(\\d+)\\+\\s?(?=(?:consecutive |straight )?(?:red|green|up|down|losing|winning|красн|зелен|растущ|падающ)\\p{L}*)");
@@ -219,16 +264,25 @@ final class Shorthand {
     /** "P(rth closes green | gap down worse than -0.5%)": the notation of a probability given a condition. */
     private static final Pattern GIVEN = Pattern.compile("(?<![\\p{L}\\d])p ?\\( ?([^|()]+?) ?\\| ?([^|()]+?) ?\\)");
 
+    /** "P(next day green)": the chance of something, with no condition inside the brackets. */
+    private static final Pattern CHANCE_OF = Pattern.compile("(?<![\\p{L}\\d])p ?\\( ?([^|()]+?) ?\\)");
+
     /** The text with shorthand written out (lower case, ё already folded to е). */
     static String expand(String text) {
         boolean russian = isRussian(text);
         String orMore = russian ? " и более" : " or more";
         String s = GIVEN.matcher(text).replaceAll(m -> Matcher.quoteReplacement((russian ? "как часто " : "how often ")
                 + m.group(1) + (russian ? " если " : " if ") + m.group(2)));
+        s = CHANCE_OF.matcher(s).replaceAll(m -> Matcher.quoteReplacement((russian ? "как часто " : "how often ")
+                + m.group(1)));
         s = expandWeekdayRanges(s);
         // "5+ red days in a row" is a run of at least five (the reader's default), "streaks of 5+ days" keeps its
         // "+", "2%+" is 2 % or more
         s = AT_LEAST_RUN.matcher(s).replaceAll("$1 ");
+        s = YEAR_PLUS.matcher(s).replaceAll(russian ? "с $1" : "since $1");
+        s = theOneBefore(s);
+        s = DAY_MONTH_YEAR.matcher(s).replaceAll(m -> m.group(1) + " " + m.group(2) + " "
+                + (m.group(3).length() == 2 ? "20" + m.group(3) : m.group(3)));
         s = AT_LEAST.matcher(s).replaceAll(m -> m.group(1) + (m.group(2) == null ? "" : m.group(2).strip()
                 .equals("%") ? "%" : " " + m.group(2).strip()) + orMore);
         s = SHORT_YEARS.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + "-20" + m.group(3));

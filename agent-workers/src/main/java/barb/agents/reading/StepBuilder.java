@@ -84,7 +84,7 @@ final class StepBuilder {
             // the later day's, not the run's again)
             if (f.kind().equals("color") && runColours.contains(f.value()) && found.stream().anyMatch(c ->
                     c.kind().equals("consec") && c.end() <= f.start() && found.stream().noneMatch(cue ->
-                    Set.of("freq", "later", "after", "connector").contains(cue.kind())
+                    Set.of("freq", "later", "after", "connector", "ordinal", "op").contains(cue.kind())
                     && cue.start() >= c.end() && cue.end() <= f.start()))) {
                 continue;
             }
@@ -418,7 +418,7 @@ final class StepBuilder {
             operation = Operation.PROBABILITY;
         } else if (gapFill) {
             operation = Operation.GAP_FILL;
-        } else if (has("freq") && has("group") && all("color").size() == 1 && !has("monthunit")) {
+        } else if (has("freq") && has("group") && (all("color").size() == 1 || breakShare()) && !has("monthunit")) {
             operation = Operation.GROUP;
         } else if (has("freq") && !has("op", "correlation") && !formation && hasFrequencyOutcome()) {
             operation = Operation.PROBABILITY;
@@ -529,6 +529,11 @@ final class StepBuilder {
                 && all("metric").isEmpty();
         if (colourShare) {
             ignored.add(all("color").get(0));
+        }
+        // ("how often does rth take out the ovn high, by year": the share of days that broke it)
+        boolean levelShare = operation == Operation.GROUP && breakShare();
+        if (levelShare) {
+            ignored.add(all("cond").get(0));
         }
 
         // sides (several atoms)
@@ -657,6 +662,10 @@ final class StepBuilder {
         if (colourShare) {
             Atom a = atoms.get(0);
             atoms.set(0, new Atom(a.when(), "is_" + first("color"), a.filter(), a.timeframe()));
+        }
+        if (levelShare) {
+            Atom a = atoms.get(0);
+            atoms.set(0, new Atom(a.when(), first("cond").split(" ")[0], a.filter(), a.timeframe()));
         }
         if (operation == Operation.SNAPSHOT) {
             // a day is shown whole: its events or patterns say why it was asked about, not what to show
@@ -1095,6 +1104,12 @@ final class StepBuilder {
     private int aroundCut() {
         return found.stream().filter(f -> f.kind().equals("after") || f.kind().equals("connector"))
                 .mapToInt(Lexicon.Finding::start).min().orElse(Integer.MAX_VALUE);
+    }
+
+    /** How often one level is broken, asked by group: its share of days in each group. */
+    private boolean breakShare() {
+        return has("freq") && all("cond").size() == 1 && all("cond").get(0).value().matches("broke_overnight_(high|low) = 1")
+                && !has("color") && all("metric").isEmpty();
     }
 
     private boolean hasOutcome() {

@@ -26,7 +26,8 @@ final class TimeZones {
     private static final Pattern BARE_WINDOW = Pattern.compile("(?<![\\d:.])(\\d{1,2})(?::(\\d\\d))?( ?(?:to|till|until|-|до) ?)"
             + "(\\d{1,2})(?::(\\d\\d))?(?![\\d:.%]| ?(?:am|pm|a\\.m|p\\.m|pts|points|x|days?|%|h|hrs?|hours?|час\\p{L}*|дн\\p{L}*)(?![\\p{L}]))");
     /** Zones whose distance to New York changes during the year, and "my / our / local time". */
-    static final Pattern OTHER_ZONE = Pattern.compile("(?<![\\p{L}])(utc|gmt|cet|cest|bst|eet|ist|jst|aest|"
+    static final Pattern OTHER_ZONE = Pattern.compile("(?<![\\p{L}])(utc|gmt|cet|cest|bst|eet|ist|jst|aest|sgt|hkt|kst|"
+            + "aedt|awst|nzst|nzdt|wib|ict|pht|gst|sast|brt|"
             + "(?:london|uk|british|europe|european|paris|frankfurt|berlin|madrid|zurich|dubai|tokyo|sydney|singapore|"
             + "hong kong|india|moscow|kyiv|kiev|warsaw|cyprus|tel aviv|israel) time|"
             // "по новосибирску", "по екатеринбургскому времени": a city's or country's own clock
@@ -35,7 +36,7 @@ final class TimeZones {
             + "(?<![\\p{L}-])(?!нью|йоркскому|чикагскому|американскому|восточному|биржевому)\\p{L}+(?:ому|ему) времени|"
             // "по моему" alone is "in my opinion"
             + "мск|по мск|по москве|по московскому(?: времени)?|московскому времени|по нашему времени|"
-            + "по моему времени|по местному времени|местному времени|(?<=\\d:\\d\\d |am |pm |\\d )(?:local|my|our) time|"
+            + "по моему времени|по местному(?: времени)?|местному времени|по (?:его|её|ее|их|своему) времени|(?<=\\d:\\d\\d |am |pm |\\d )(?:local|my|our) time|"
             + "нск|по нск|"
             + "по киеву|по киевскому(?: времени)?|киевскому времени)(?![\\p{L}])");
     /** "between 9 and 10am ct", "11 to 1pm pt": a bare first hour of a window whose second hour has am or pm. */

@@ -536,4 +536,27 @@ class ConversationRunnerTest {
         chat.ask("rth vs eth avg range 2024");
         assertThat(Json.toString(chat.ask("добавь овернайт").plans())).contains("\"label\":\"RTH vs ETH vs OVERNIGHT\"");
     }
+
+    @Test
+    void aFollowUpWhileAClarificationIsUnansweredIsNotAnsweredWithTheDoubtedReading() {
+        assertThat(chat.ask("средний % изменения после cpi").field()).isEqualTo("reading");
+        // "а за 2022?" answers neither choice: the question is asked again rather than answered with a guess
+        ConversationRunner.Turn followUp = chat.ask("а за 2022?");
+        assertThat(followUp.route()).isEqualTo("clarify");
+        assertThat(followUp.plans()).isEmpty();
+
+        chat.reset();
+        assertThat(chat.ask("is there any momentum day to day on nq, like correlation between todays % change and "
+                + "tmrws").field()).isEqualTo("ambiguous_term");
+        assertThat(chat.ask("ok now do 2024 only").route()).isEqualTo("clarify");
+    }
+
+    @Test
+    void aDayGivenForAnUnknownWordIsTheDayMeant() {
+        assertThat(chat.ask("а что было в тот день когда Пауэлл всех напугал и NQ улетел вниз?").field())
+                .isEqualTo("ambiguous_term");
+        ConversationRunner.Turn day = chat.ask("5 августа 2024 кажется");
+        assertThat(day.route()).isEqualTo("data");
+        assertThat(Json.toString(day.plans())).contains("\"operation\":\"snapshot\"").contains("2024-08-05");
+    }
 }

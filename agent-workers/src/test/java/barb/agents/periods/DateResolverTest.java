@@ -91,6 +91,12 @@ class DateResolverTest {
             last 1 year            | 2025-01-08 | 2026-01-07
             last 2 years           | 2024-01-08 | 2026-01-07
             last 20 years          | 2006-01-08 | 2026-01-07
+            week before last       | 2025-12-22 | 2025-12-28
+            month before last      | 2025-11-01 | 2025-11-30
+            quarter before last    | 2025-07-01 | 2025-09-30
+            year before last       | 2024-01-01 | 2024-12-31
+            prior 30 days          | 2025-11-09 | 2025-12-08
+            prior 2 months         | 2025-09-08 | 2025-11-07
             ' 2024-Q1 '            | 2024-01-01 | 2024-03-31
             """)
     void resolvesEveryForm(String when, LocalDate from, LocalDate to) {

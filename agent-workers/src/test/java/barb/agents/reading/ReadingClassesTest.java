@@ -2367,4 +2367,97 @@ class ReadingClassesTest {
         assertThat(QuestionReader.read("ну покажи тот день").clarify()).containsExactly("goal");
         assertThat(read("show me every day of 2024")).contains("2024");
     }
+
+    @Test
+    void aYearWithAPlusIsThatYearOn() {
+        assertThat(read("avg rth range 2015+")).isEqualTo("mean range in 2015.. where session = RTH");
+        assertThat(read("дни 2023+ где гэп вниз")).contains("in 2023..");
+        // a price or a size with a plus stays a threshold
+        assertThat(read("days with range 200+ pts in 2024")).contains("in 2024").doesNotContain("2024..");
+    }
+
+    @Test
+    void anOrdinalWordAfterARunIsTheDayAfterIt() {
+        assertThat(read("Если было 4 красных дня подряд, какова вероятность, что пятый будет зелёным?"))
+                .isEqualTo("probability of is_green = 1 next day where consecutive red >= 4");
+        // the run's own colour asked of the day after is that day's outcome, not the run said twice
+        assertThat(read("3 зеленых дня подряд, вероятность что четвертый тоже зеленый"))
+                .isEqualTo("probability of is_green = 1 next day where consecutive green >= 3");
+        assertThat(read("after 3 green days in a row, odds the 4th is green too"))
+                .isEqualTo("probability of is_green = 1 next day where consecutive green >= 3");
+    }
+
+    @Test
+    void twoStatisticsOfOneMeasureAreTwoAnswers() {
+        Reading both = QuestionReader.read("mean and median daily % change in 2024");
+        assertThat(barb.agents.steps.StepText.render(both.step())).isEqualTo("mean change_pct in 2024");
+        assertThat(both.more()).hasSize(1);
+        assertThat(barb.agents.steps.StepText.render(both.more().get(0))).isEqualTo("median change_pct in 2024");
+        assertThat(QuestionReader.read("средний и медианный рейндж ртх в 2024").more()).hasSize(1);
+        // one statistic named twice is one answer
+        assertThat(QuestionReader.read("avg and average rth range in 2024").more()).isEmpty();
+    }
+
+    @Test
+    void daysAroundAnEventMayBeListedWithSlashes() {
+        assertThat(read("FOMC: avg % chg day before / day of / day after, RTH, since 2020"))
+                .contains("1 days before and 0 and 1 days after");
+    }
+
+    @Test
+    void aDayWrittenTheExchangeWayIsThatDay() {
+        assertThat(read("avg rth range from 10-Mar-23")).isEqualTo("mean range in 2023-03-10.. where session = RTH");
+        assertThat(read("what happened on 5-Aug-2024")).isEqualTo("what happened in 2024-08-05");
+    }
+
+    @Test
+    void thePeriodBeforeTheOneNamedIsTheOtherSide() {
+        assertThat(read("last month's avg ovn range vs the month before"))
+                .isEqualTo("compare mean range where session = OVERNIGHT: last month vs in month before last");
+        assertThat(read("avg range last month vs the previous month")).endsWith("last month vs in month before last");
+        assertThat(read("средний рейндж за прошлый месяц против позапрошлого"))
+                .isEqualTo("compare mean range: last month vs in month before last");
+        assertThat(read("avg RTH range last 30 days vs the 30 before that"))
+                .isEqualTo("compare mean range where session = RTH: last 30 days vs in prior 30 days");
+        // "the day before" an event is an offset, never a period
+        assertThat(read("avg range 2 days before fomc")).contains("2 days before").doesNotContain("prior");
+    }
+
+    @Test
+    void aConditionOnThePriorDayIsReadTheDayAfterIt() {
+        assertThat(read("P(RTH green | prior RTH red) since 2022?"))
+                .isEqualTo("probability of is_green = 1 next day in 2022.. where session = RTH, is_red = 1");
+        assertThat(read("если предыдущий день красный, какая вероятность зеленого"))
+                .isEqualTo("probability of is_green = 1 next day where is_red = 1");
+        // the prior day's levels are prices of the same day's question
+        assertThat(read("how often does rth take out the prior day high")).doesNotContain("next day");
+    }
+
+    @Test
+    void theChanceNotationWithoutAConditionIsHowOften() {
+        assertThat(read("after 4+ red RTH sessions in a row, P(next day green)?"))
+                .isEqualTo("probability of is_green = 1 next day where session = RTH, consecutive red >= 4");
+    }
+
+    @Test
+    void howOftenALevelBreaksByGroupIsItsShareInEachGroup() {
+        assertThat(read("how often does rth break the ovn high by weekday"))
+                .isEqualTo("mean broke_overnight_high by weekday where session = RTH");
+        assertThat(read("как часто ртх снимает овн хай по годам"))
+                .isEqualTo("mean broke_overnight_high by year where session = RTH");
+        // with no group it stays a chance
+        assertThat(read("how often does rth break the ovn high")).startsWith("probability of broke_overnight_high");
+    }
+
+    @Test
+    void aRunOfAnotherLengthKeepsOrChangesHowTheRunIsCounted() {
+        String last = "probability of is_green = 1 next day where session = RTH, consecutive red >= 4";
+        assertThat(barb.agents.steps.StepText.render(FollowUps.resolve("exactly 4", after(last)).orElseThrow().step()))
+                .endsWith("consecutive red = 4");
+        String exactly = "probability of is_green = 1 next day where session = RTH, consecutive red = 4";
+        assertThat(barb.agents.steps.StepText.render(FollowUps.resolve("and 5?", after(exactly)).orElseThrow().step()))
+                .endsWith("consecutive red = 5");
+        assertThat(barb.agents.steps.StepText.render(FollowUps.resolve("5+", after(exactly)).orElseThrow().step()))
+                .endsWith("consecutive red >= 5");
+    }
 }

@@ -37,6 +37,12 @@ class TimeZonesTest {
                 .containsExactly("timezone");
         assertThat(QuestionReader.read("avg range 14:30-15:30 london time in 2025").clarify())
                 .containsExactly("timezone");
+        assertThat(QuestionReader.read("avg rng between 10:30pm and 11:30pm SGT last year?").clarify())
+                .containsExactly("timezone");
+        assertThat(QuestionReader.read("средний рейндж 20:30-23:30 по местному за 2025").clarify())
+                .containsExactly("timezone");
+        assertThat(QuestionReader.read("трейдер из Чикаго говорит, что с 8:30 до 9:30 по его времени самое "
+                + "движение. средний диапазон в этот час за 2025").clarify()).contains("timezone");
         Reading answered = FollowUps.answer("средний рейндж с 17:30 до 18:30 по мск в 2025",
                 "нск, utc+7. зимой это 14:00-16:00 по нью-йорку");
         assertThat(answered.clarify()).isEmpty();
