@@ -413,6 +413,16 @@ public final class FollowUps {
                     + String.format(Locale.ROOT, "%02d", FilterText.MONTHS.indexOf(named.value()) + 1);
             said.set(said.indexOf(named), new Lexicon.Finding("when", value, named.start(), named.end(), named.seq()));
         }
+        // "а за тот же период 2024 г.?" after October to December of last year: the same months of that year
+        if (saidWhens.size() == 1 && saidWhens.get(0).value().matches("\\d{4}") && baseWhens.size() == 1
+                && SAME_PERIOD.matcher(text).find()) {
+            String moved = sameDaysOfYear(baseWhens.get(0).value(), saidWhens.get(0).value());
+            if (moved != null) {
+                Lexicon.Finding named = saidWhens.get(0);
+                said.set(said.indexOf(named), new Lexicon.Finding("when", moved, named.start(), named.end(),
+                        named.seq()));
+            }
+        }
         // "а сколько минут в среднем ждать пока закроется?" after how often gaps fill: the minutes are asked now (asked in
         // one message with how often, both are the gap-fill table's)
         if (said.stream().anyMatch(f -> f.kind().equals("filltime"))) {
@@ -424,6 +434,13 @@ public final class FollowUps {
         if (DAY_ITSELF.matcher(text).find() && said.stream().anyMatch(f -> f.kind().equals("agg")
                 || f.kind().equals("metric") || f.kind().equals("op"))) {
             base = base.stream().filter(f -> !Set.of("later", "after", "offsets", "around").contains(f.kind())).toList();
+        }
+        // "а серии красных в 2022 можно списком?" after the longest run: a list asked for is every one, not the one
+        // ranked first
+        if (said.stream().anyMatch(f -> f.kind().equals("op") && f.value().equals("list"))
+                && said.stream().noneMatch(f -> Set.of("rank", "n", "ndefault").contains(f.kind()))
+                && base.stream().anyMatch(f -> Set.of("n", "ndefault").contains(f.kind()) && f.value().equals("1"))) {
+            base = base.stream().filter(f -> !Set.of("rank", "n", "ndefault", "sort").contains(f.kind())).toList();
         }
         // "а в остальные дни (пн-чт)?" after Fridays: the rest is spelled out, so it is the new days, not a comparison
         // of the previous days with all others
@@ -941,6 +958,41 @@ public final class FollowUps {
             return percent ? "range_pct" : "range";
         }
         return (down && !less ? "-" : "") + (percent ? "change_pct" : "change");
+    }
+
+    private static final Pattern OF_RELATIVE_YEAR = Pattern.compile("(.+) of (?:last|this) year");
+    private static final Pattern YEAR_IN_PERIOD = Pattern.compile("(?<!\\d)(\\d{4})(?!\\d)");
+
+    /**
+     * The days of {@code period} (one year's months, quarters or days) moved to {@code year}, or null when the period
+     * is a whole year, spans years or is relative in another way.
+     */
+    static String sameDaysOfYear(String period, String year) {
+        Matcher relative = OF_RELATIVE_YEAR.matcher(period);
+        String yearless = relative.matches() ? relative.group(1) : period;
+        if (!YEAR_IN_PERIOD.matcher(yearless).find()) {
+            StringBuilder out = new StringBuilder();
+            for (String side : yearless.split("\\.\\.", -1)) {
+                int month = FilterText.MONTHS.indexOf(side);
+                String dated = month >= 0 ? String.format(Locale.ROOT, "%s-%02d", year, month + 1)
+                        : side.matches("q[1-4]") ? year + "-" + side : side.matches("--\\d\\d-\\d\\d") ? year + side.substring(1)
+                        : null;
+                if (dated == null) {
+                    return null;
+                }
+                out.append(out.isEmpty() ? "" : "..").append(dated);
+            }
+            return out.toString();
+        }
+        if (!period.matches("\\d{4}-[\\dq][\\d-]*(?:\\.\\.\\d{4}-[\\dq][\\d-]*)?")) {
+            return null;
+        }
+        Matcher years = YEAR_IN_PERIOD.matcher(period);
+        java.util.Set<String> named = new java.util.HashSet<>();
+        while (years.find()) {
+            named.add(years.group(1));
+        }
+        return named.size() == 1 ? YEAR_IN_PERIOD.matcher(period).replaceAll(year) : null;
     }
 
     private static final Pattern SAME_PERIOD = Pattern.compile("(?<![\\p{L}])(?:(?:the )?same (?:year|period|"

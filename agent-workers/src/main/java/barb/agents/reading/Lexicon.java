@@ -280,7 +280,9 @@ public final class Lexicon {
             // "and on the day itself?", "а в сам день выхода?": the day of the event, as an offset
             // (only as the whole ask at the end: "если в сам день FOMC закрылись красным" is a condition on that day)
             rule("(?:(?:on )?(?:the )?(?:(?:fomc|cpi|nfp|opex|ppi|event|release|report) )?(?:day|session) itself|(?:on )?the same day|(?:в )?сам (?:этот |тот )?день(?: выхода|"
-                    + " события| релиза| отчета| заседания)?|в день (?:выхода|события|релиза|отчета))(?=\\s*$)"
+                    + " события| релиза| отчета| заседания)?|в день (?:выхода|события|релиза|отчета))"
+                    // ("and on the day itself, RTH only": a session for it may follow)
+                    + "(?=\\s*(?:,? ?(?:only |только )?(?:rth|eth|ртх|етх)(?: only| session| сессия)?)?[?.!]?\\s*$)"
                     // "the day before fomc and on the day itself, avg % change": the last day of a list of days
                     // ("and on the day itself, avg rth range?" after the days after an event measures that day alone)
                     + "|(?<=(?:before|after|prior to) .{1,40} and )(?:on )?the (?:(?:fomc|cpi|nfp|opex|ppi|event|release|"

@@ -2460,4 +2460,32 @@ class ReadingClassesTest {
         assertThat(barb.agents.steps.StepText.render(FollowUps.resolve("5+", after(exactly)).orElseThrow().step()))
                 .endsWith("consecutive red >= 5");
     }
+
+    @Test
+    void theSamePeriodOfAnotherYearIsTheSameMonthsOfIt() {
+        assertThat(FollowUps.sameDaysOfYear("october..december", "2024")).isEqualTo("2024-10..2024-12");
+        assertThat(FollowUps.sameDaysOfYear("october..december of last year", "2024")).isEqualTo("2024-10..2024-12");
+        assertThat(FollowUps.sameDaysOfYear("2025-q3", "2022")).isEqualTo("2022-q3");
+        assertThat(FollowUps.sameDaysOfYear("2025-03-01..2025-03-15", "2024")).isEqualTo("2024-03-01..2024-03-15");
+        // a span of years has no one year to move
+        assertThat(FollowUps.sameDaysOfYear("2023-11..2024-02", "2022")).isNull();
+        assertThat(barb.agents.steps.StepText.render(FollowUps.resolve("А за тот же период 2024 г.?",
+                after("mean change_pct in october..december of last year")).orElseThrow().step()))
+                .isEqualTo("mean change_pct in 2024-10..2024-12");
+    }
+
+    @Test
+    void aListAskedAfterTheLongestRunIsEveryRun() {
+        String longest = "top 1 longest streaks of days where is_red = 1";
+        String listed = barb.agents.steps.StepText.render(FollowUps.resolve(
+                "А серии красных дней в 2022 г. можно списком — от трёх дней и больше?", after(longest)).orElseThrow()
+                .step());
+        assertThat(listed).doesNotContain("top 1").contains("2022");
+    }
+
+    @Test
+    void theDayItselfMayBeGivenItsSession() {
+        assertThat(QuestionReader.findings("and on the day itself, RTH only").stream().map(f -> f.kind() + ":" + f.value()))
+                .containsExactly("offsets:0", "session:RTH");
+    }
 }
