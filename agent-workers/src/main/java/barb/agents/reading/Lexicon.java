@@ -1094,6 +1094,10 @@ public final class Lexicon {
         r.add(rule("how many(?: times)?|number of|# of|count of|count|сколько(?: раз)?(?= (?:раз|дн\\p{L}*|день|случа\\p{L}*|"
                 + "сесси\\p{L}*|недел\\p{L}*|месяц\\p{L}*))|сколько раз|"
                 + "количеств\\p{L}*|кол во|частот\\p{L}*", kv("op", "count")));
+        // "were there more green days in 2025 or 2024", "в каком году больше красных дней": which has more is counted
+        r.add(rule("(?:more|fewer|больше|меньше)(?= (?:green|red|up|down|зел\\p{L}*|красн\\p{L}*|растущ\\p{L}*|"
+                + "падающ\\p{L}*) (?:days?|sessions?|weeks?|months?|дн\\p{L}*|дня|сесси\\p{L}*|недел\\p{L}*|месяц\\p{L}*)"
+                + "(?![\\p{L}]))", kv("op", "count")));
         // a bare "сколько" is how many or how much: "сколько красных дней" counts, "сколько был рейндж вчера" asks
         // the range (StepBuilder.resolveSoftWords)
         r.add(rule("сколько", kv("howmuch", "")));

@@ -250,6 +250,9 @@ public final class QuestionReader {
             + "trying to (?:decide|figure|size|gauge|plan)|curious|wondering|"
             + "кажется|по ощущениям|ощущение|имхо|вроде|походу|чувствую|хочу (?:понять|проверить|посмотреть|узнать)|"
             + "пытаюсь понять|интересно|а то|потому что|так как|because|cuz|coz|"
+            // "in % instead of points, price is way higher now": the reason, with no "since" before it
+            + "(?:the )?(?:price|prices|price level|nq|it)(?:'s| is| are| has| have)(?: \\p{L}+)? (?:higher|lower|up|bigger|"
+            + "different|moved|grown|doubled|tripled)(?![\\p{L}])|"
             // "… — подбираю страйки под 0dte", "(i sell premium on fridays)": what the trader does with the answer
             + "(?:i|we)(?:'m| am| are)? (?:trade|trading|sell|selling|buy|buying|hold|holding|size|sizing|pick|picking|"
             + "build|building|write|writing|test|testing|run|running)|"

@@ -2488,4 +2488,18 @@ class ReadingClassesTest {
         assertThat(QuestionReader.findings("and on the day itself, RTH only").stream().map(f -> f.kind() + ":" + f.value()))
                 .containsExactly("offsets:0", "session:RTH");
     }
+
+    @Test
+    void whichHasMoreDaysOfAColourIsACount() {
+        assertThat(read("were there more green days in 2025 or 2024? rth"))
+                .isEqualTo("compare count of days where session = RTH, is_green = 1: in 2025 vs in 2024");
+        assertThat(read("в каком году было больше красных дней, 2022 или 2023")).startsWith("compare count of days");
+    }
+
+    @Test
+    void aReasonAboutThePriceWithoutSinceIsAnAside() {
+        assertThat(read("avg rth range, in % instead of points, price is way higher now"))
+                .isEqualTo("mean range_pct where session = RTH");
+        assertThat(read("avg rth range by year in %, price has doubled")).isEqualTo("mean range_pct by year where session = RTH");
+    }
 }
