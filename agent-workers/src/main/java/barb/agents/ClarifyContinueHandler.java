@@ -142,7 +142,10 @@ public final class ClarifyContinueHandler implements StageHandler {
         // that only says what to measure says what the question meant, so the question's grouping and days stay
         boolean onlyAMeasure = !said.isEmpty() && said.stream()
                 .allMatch(f -> Set.of("metric", "metricdef", "agg", "session", "tf").contains(f.kind()));
-        boolean unanswered = !givesWhatWasAsked && !onlyAMeasure && !freshComplete
+        // "а в 23м?" while asked which reading was meant goes on from the question asked about, not from the answer
+        // before it: read alone it would change that older answer
+        boolean goesOn = CONTINUES.matcher(answer.strip().toLowerCase(java.util.Locale.ROOT)).lookingAt();
+        boolean unanswered = !givesWhatWasAsked && !onlyAMeasure && (!freshComplete || goesOn)
                 && Set.of("reading", "ambiguous_term").contains(pendingField(pending));
         if (combinedComplete && !unanswered && (!freshComplete || givesWhatWasAsked || onlyAMeasure
                 || fresh.step().equals(combined.step()))) {
@@ -150,7 +153,7 @@ public final class ClarifyContinueHandler implements StageHandler {
             return new ClarifyContinueResult(null, u.goal(), true, false, u.expandedQuery(), u.acknowledge(), false,
                     null, null, null, null);
         }
-        if (freshComplete) {
+        if (freshComplete && !unanswered) {
             Understanding u = fresh.understanding();
             return new ClarifyContinueResult(null, u.goal(), true, true, u.expandedQuery(), u.acknowledge(), false,
                     null, null, null, null);

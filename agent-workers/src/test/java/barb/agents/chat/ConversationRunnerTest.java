@@ -545,6 +545,12 @@ class ConversationRunnerTest {
         assertThat(followUp.route()).isEqualTo("clarify");
         assertThat(followUp.plans()).isEmpty();
 
+        // nor with an answer given before the question asked about
+        chat.reset();
+        assertThat(chat.ask("как часто ртх закрывается зеленым").route()).isEqualTo("data");
+        assertThat(chat.ask("средний % изменения после cpi").field()).isEqualTo("reading");
+        assertThat(chat.ask("а за 2023?").route()).isEqualTo("clarify");
+
         chat.reset();
         assertThat(chat.ask("is there any momentum day to day on nq, like correlation between todays % change and "
                 + "tmrws").field()).isEqualTo("ambiguous_term");
