@@ -273,16 +273,27 @@ final class Shorthand {
         String orMore = russian ? " и более" : " or more";
         String s = GIVEN.matcher(text).replaceAll(m -> Matcher.quoteReplacement((russian ? "как часто " : "how often ")
                 + m.group(1) + (russian ? " если " : " if ") + m.group(2)));
-        s = CHANCE_OF.matcher(s).replaceAll(m -> Matcher.quoteReplacement((russian ? "как часто " : "how often ")
-                + m.group(1)));
+        // (each pass below looks behind at every place it tries: the character it needs is looked for first, as the
+        // text is expanded many times per reading)
+        if (s.indexOf('(') >= 0) {
+            s = CHANCE_OF.matcher(s).replaceAll(m -> Matcher.quoteReplacement((russian ? "как часто " : "how often ")
+                    + m.group(1)));
+        }
         s = expandWeekdayRanges(s);
         // "5+ red days in a row" is a run of at least five (the reader's default), "streaks of 5+ days" keeps its
         // "+", "2%+" is 2 % or more
         s = AT_LEAST_RUN.matcher(s).replaceAll("$1 ");
-        s = YEAR_PLUS.matcher(s).replaceAll(russian ? "с $1" : "since $1");
-        s = theOneBefore(s);
-        s = DAY_MONTH_YEAR.matcher(s).replaceAll(m -> m.group(1) + " " + m.group(2) + " "
-                + (m.group(3).length() == 2 ? "20" + m.group(3) : m.group(3)));
+        if (s.indexOf('+') >= 0) {
+            s = YEAR_PLUS.matcher(s).replaceAll(russian ? "с $1" : "since $1");
+        }
+        if (s.contains("before") || s.contains("prior") || s.contains("previous") || s.contains("preceding")
+                || s.contains("позапрошл")) {
+            s = theOneBefore(s);
+        }
+        if (s.indexOf('-') >= 0) {
+            s = DAY_MONTH_YEAR.matcher(s).replaceAll(m -> m.group(1) + " " + m.group(2) + " "
+                    + (m.group(3).length() == 2 ? "20" + m.group(3) : m.group(3)));
+        }
         s = AT_LEAST.matcher(s).replaceAll(m -> m.group(1) + (m.group(2) == null ? "" : m.group(2).strip()
                 .equals("%") ? "%" : " " + m.group(2).strip()) + orMore);
         s = SHORT_YEARS.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + "-20" + m.group(3));
