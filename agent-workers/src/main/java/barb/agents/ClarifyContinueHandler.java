@@ -66,8 +66,12 @@ public final class ClarifyContinueHandler implements StageHandler {
         return pending == null || pending.required().isEmpty() ? null : pending.required().get(0).field();
     }
 
-    /** True when the answer names the kind of thing the pending clarification asked about. */
-    private static boolean givesWhatWasAsked(NeedClarification pending, String answer, List<Lexicon.Finding> said) {
+    /**
+     * True when the answer names the kind of thing the pending clarification asked about; {@code goesOn}: it opens
+     * like a follow-up ({@link #CONTINUES}).
+     */
+    private static boolean givesWhatWasAsked(NeedClarification pending, String answer, List<Lexicon.Finding> said,
+                                             boolean goesOn) {
         if (pending == null || pending.required().isEmpty()) {
             return false;
         }
@@ -89,7 +93,7 @@ public final class ClarifyContinueHandler implements StageHandler {
             case "period" -> java.util.Set.of("when");
             // "what do you mean by the tariff flush?" answered "5 августа 2024" or "call it 3am to 7am": the days or
             // hours meant; "а в 23м?" is another year of a question, not what the word means
-            case "ambiguous_term" -> CONTINUES.matcher(picked).lookingAt()
+            case "ambiguous_term" -> goesOn
                     ? java.util.Set.of("cond", "pattern", "event", "metric", "color", "dir", "gap", "consec")
                     : java.util.Set.of("cond", "pattern", "event", "metric", "color", "dir", "gap", "consec", "when",
                     "time");
@@ -113,9 +117,12 @@ public final class ClarifyContinueHandler implements StageHandler {
         // "RTH" alone reads as "days in RTH": only an answer that names what to compute is a question of its own,
         // so only such an answer is read on its own
         List<Lexicon.Finding> said = QuestionReader.findings(answer);
+        // "а в 23м?" while asked which reading was meant goes on from the question asked about, not from the answer
+        // before it: read alone it would change that older answer
+        boolean goesOn = CONTINUES.matcher(answer.strip().toLowerCase(java.util.Locale.ROOT)).lookingAt();
         // "wait, is a 5m candle literally 5 minutes?" while asked which reading was meant: a question about a notion
         // ends the clarification and is answered as one
-        if (!givesWhatWasAsked(pending, answer, said) && IntentClassifier.classify(answer).intent().equals("concept")) {
+        if (!givesWhatWasAsked(pending, answer, said, goesOn) && IntentClassifier.classify(answer).intent().equals("concept")) {
             return new ClarifyContinueResult("concept", null, false, true, null, null, false, null, null, null, null);
         }
         boolean standsAlone = said.stream().anyMatch(f -> f.kind().equals("op") || f.kind().equals("metric")
@@ -127,7 +134,7 @@ public final class ClarifyContinueHandler implements StageHandler {
         boolean freshComplete = fresh != null && fresh.understanding().understood();
         boolean combinedComplete = combined != null && combined.understanding().understood();
         // "range, rth" after "what do you mean by move?": an answer that gives what was asked completes the question
-        boolean givesWhatWasAsked = givesWhatWasAsked(pending, answer, said);
+        boolean givesWhatWasAsked = givesWhatWasAsked(pending, answer, said, goesOn);
         // "what's nq been up to lately?" asked which period, answered "avg rth range over the last 30 days": an answer
         // that is a whole question, to a message that only said "lately", is the question; the first message's
         // words ("up to", "fill me in") would only add conditions nobody asked for
@@ -142,9 +149,6 @@ public final class ClarifyContinueHandler implements StageHandler {
         // that only says what to measure says what the question meant, so the question's grouping and days stay
         boolean onlyAMeasure = !said.isEmpty() && said.stream()
                 .allMatch(f -> Set.of("metric", "metricdef", "agg", "session", "tf").contains(f.kind()));
-        // "а в 23м?" while asked which reading was meant goes on from the question asked about, not from the answer
-        // before it: read alone it would change that older answer
-        boolean goesOn = CONTINUES.matcher(answer.strip().toLowerCase(java.util.Locale.ROOT)).lookingAt();
         boolean unanswered = !givesWhatWasAsked && !onlyAMeasure && (!freshComplete || goesOn)
                 && Set.of("reading", "ambiguous_term").contains(pendingField(pending));
         if (combinedComplete && !unanswered && (!freshComplete || givesWhatWasAsked || onlyAMeasure

@@ -973,10 +973,7 @@ public final class FollowUps {
         if (!YEAR_IN_PERIOD.matcher(yearless).find()) {
             StringBuilder out = new StringBuilder();
             for (String side : yearless.split("\\.\\.", -1)) {
-                int month = FilterText.MONTHS.indexOf(side);
-                String dated = month >= 0 ? String.format(Locale.ROOT, "%s-%02d", year, month + 1)
-                        : side.matches("q[1-4]") ? year + "-" + side : side.matches("--\\d\\d-\\d\\d") ? year + side.substring(1)
-                        : null;
+                String dated = side.matches("--\\d\\d-\\d\\d") ? year + side.substring(1) : StepBuilder.inYear(side, year);
                 if (dated == null) {
                     return null;
                 }

@@ -1002,17 +1002,20 @@ final class StepBuilder {
             if (!f.kind().equals("when")) {
                 continue;
             }
-            String value = null;
-            int month = FilterText.MONTHS.indexOf(f.value());
-            if (month >= 0) {
-                value = String.format(Locale.ROOT, "%s-%02d", year, month + 1);
-            } else if (f.value().matches("q[1-4]")) {
-                value = year + "-" + f.value();
-            }
+            String value = inYear(f.value(), year);
             if (value != null) {
                 found.set(i, new Lexicon.Finding("when", value, f.start(), f.end(), f.seq()));
             }
         }
+    }
+
+    /** A month name or quarter without a year ("march", "q1") in {@code year} ("2024-03", "2024-q1"), else null. */
+    static String inYear(String yearless, String year) {
+        int month = FilterText.MONTHS.indexOf(yearless);
+        if (month >= 0) {
+            return String.format(Locale.ROOT, "%s-%02d", year, month + 1);
+        }
+        return yearless.matches("q[1-4]") ? year + "-" + yearless : null;
     }
 
     private int rankN(int fallback) {
