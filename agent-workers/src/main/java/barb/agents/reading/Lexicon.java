@@ -1350,6 +1350,11 @@ public final class Lexicon {
         if (from < 0 || to < 0) {
             return null;
         }
+        // "с 10:30 до 4", "9:30 to 3": a day-session window ends in the afternoon, not before dawn
+        boolean toUnmarked = m.group(ap2) == null || m.group(ap2).isEmpty();
+        if (toUnmarked && to < from && from >= 7 && from < 16 && to >= 1 && to + 12 > from && to + 12 <= 17) {
+            to += 12;
+        }
         String fromText = String.format(Locale.ROOT, "%02d:%s", from, m.group(m1) == null ? "00" : m.group(m1));
         String toText = String.format(Locale.ROOT, "%02d:%s", to, m.group(m2) == null ? "00" : m.group(m2));
         return kv("time", fromText + "-" + toText);

@@ -5,6 +5,7 @@ import barb.agents.steps.FilterText;
 import barb.agents.text.Vocabulary;
 import barb.agents.text.WordForms;
 import barb.agents.text.WordNumbers;
+import barb.agents.text.SpokenNumbers;
 import barb.agents.text.TextNormalizer;
 import barb.core.ParsedStep;
 import barb.core.Plan;
@@ -820,6 +821,8 @@ public final class QuestionReader {
                 .replace('–', '-')
                 .replace('—', '-')
                 .replace("×", " x ");
+        // "в двадцать пятом году", "больше трёх процентов": numbers said in words are read as if typed in digits
+        s = SpokenNumbers.digits(s);
         // "nasdaq 100", "ndx-100": the index's name, not a threshold of 100
         s = INDEX_NAME_100.matcher(s).replaceAll("$1");
         // "a big rth gap down (more than 1%)": a threshold in parentheses says how big, as if written without them
