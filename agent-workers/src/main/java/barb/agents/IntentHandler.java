@@ -28,7 +28,9 @@ public final class IntentHandler implements StageHandler {
         // ("whats base_probability mean in that answer" after a probability)
         boolean askedNotion = r.intent().equals("concept") && (ConceptCatalog.askedTerm(envelope.question()) != null
                 || ConceptCatalog.definitionAsked(envelope.question()) != null);
-        if (!r.intent().equals("data") && !askedNotion && SmallTalk.classify(envelope.question()) == null
+        // "whats the n" after an answer asks how many days it counted, not what a sample is
+        boolean sampleAsked = FollowUps.asksSampleSize(envelope.question(), envelope.chatStateOrFresh().memory());
+        if (!r.intent().equals("data") && (!askedNotion && SmallTalk.classify(envelope.question()) == null || sampleAsked)
                 && FollowUps.resolve(envelope.question(), envelope.chatStateOrFresh().memory()).isPresent()) {
             r = new IntentClassifier.Result("data", r.lang(), envelope.question());
         }

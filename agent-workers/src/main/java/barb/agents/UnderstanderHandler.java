@@ -1,5 +1,6 @@
 package barb.agents;
 
+import barb.agents.reading.FollowUps;
 import barb.core.DataCoverage;
 import barb.core.Json;
 import barb.core.RequestEnvelope;
@@ -42,7 +43,9 @@ public final class UnderstanderHandler implements StageHandler {
         UnderstandingRules.Result r = rules.understand(envelope.question(), lang,
                 envelope.chatStateOrFresh().memory(), AgentSupport.reading(envelope));
         Understanding u = r.understanding().validated();
-        if (u.understood() && r.step() != null && r.reading().more().isEmpty()) {
+        // (how many days an answer counted is the rules' exact call: "whats the n" is no notion to offer instead)
+        if (u.understood() && r.step() != null && r.reading().more().isEmpty()
+                && !FollowUps.asksSampleSize(envelope.question(), envelope.chatStateOrFresh().memory())) {
             Understanding asked = check.check(envelope.question(), envelope.chatStateOrFresh().memory(),
                     r.step(), r.reading().ignored().isEmpty(), () -> rules.heading(r.step(), lang),
                     u.suggestedTitle(), lang);

@@ -206,6 +206,41 @@ public final class FollowUps {
         return reading.step() == null || !reading.clarify().isEmpty() ? Optional.empty() : Optional.of(reading);
     }
 
+    /**
+     * "sample size lol", "how many mondays is that", "what's the n", "сколько таких дней было": how many days the
+     * previous answer was computed over (a probability's days before their outcome), asked as a message of its own.
+     */
+    private static final String SAMPLE_ASK = "(?:(?:what(?: is)?|how big (?:is|was)) (?:the |my )?(?:sample(?: size)?|n)"
+            + "|sample(?: size)?|n ?=|how many (?:[\\p{L}-]+ ){0,2}(?:is|was|are|were) (?:that|there|it|in (?:the|that) sample)"
+            + "|how many (?:of )?(?:those|them|these)(?: days| times| weeks| months)?(?: (?:are|were) there)?"
+            + "|какая (?:была )?выборка|размер выборки|сколько (?:это|таких|этих) (?:дней|случаев|раз|недель|месяцев)"
+            + "(?: (?:было|вообще|всего|в выборке))*|сколько (?:дней|случаев) (?:в выборке|это|было в выборке))";
+    private static final Pattern SAMPLE_SIZE = Pattern.compile("^(?:(?:and|so|ok|but|а|и|ну|кстати),? )*" + SAMPLE_ASK
+            + "(?: ?,? " + SAMPLE_ASK + ")?"
+            + "(?: (?:even|total|again|in total|then|tho|though|on that one|вообще|всего|было))*\\s*\\??$");
+
+    /** Whether a message only asks how many days the previous answer was computed over. */
+    public static boolean asksSampleSize(String question, Memory memory) {
+        String last = memory == null ? null : memory.keyFact(LAST_QUERY);
+        return last != null && !last.isBlank() && question != null
+                && SAMPLE_SIZE.matcher(QuestionReader.normalize(question)).find();
+    }
+
+    private static Optional<Reading> sampleSize(String text, String last) {
+        if (!SAMPLE_SIZE.matcher(text).find()) {
+            return Optional.empty();
+        }
+        ParsedStep before = QuestionReader.read(last).step();
+        if (before == null || before.atoms().size() != 1 || Set.of("count", "compare", "correlation")
+                .contains(before.operation())) {
+            return Optional.empty();
+        }
+        barb.core.Atom days = before.atoms().get(0);
+        Reading counted = QuestionReader.read("count days" + barb.agents.steps.StepText.daysText(days.when(),
+                days.timeframe(), days.filter()));
+        return counted.step() == null || !counted.clarify().isEmpty() ? Optional.empty() : Optional.of(counted);
+    }
+
     public static Optional<Reading> resolve(String question, Memory memory) {
         String last = memory == null ? null : memory.keyFact(LAST_QUERY);
         if (last == null || last.isBlank() || question == null || question.isBlank()) {
@@ -269,6 +304,10 @@ public final class FollowUps {
         Optional<Reading> longerRun = runOfAnotherLength(text, last);
         if (longerRun.isPresent()) {
             return longerRun;
+        }
+        Optional<Reading> sample = sampleSize(text, last);
+        if (sample.isPresent()) {
+            return sample;
         }
         Optional<Reading> day = oneOfTheDays(text, memory.keyFact(LAST_DAYS));
         if (day.isPresent()) {

@@ -21,6 +21,13 @@ import java.util.regex.Pattern;
  * ("morning star" before "morning", "day after a holiday" before "the day after").
  */
 public final class Lexicon {
+    /**
+     * An English week before or after is of days, unless a holiday or a date follows: "the week before xmas" is a
+     * period. Only words the rules know already: a word here becomes known and is no longer corrected.
+     */
+    private static final String WEEK_OF_DAYS = "(?! (?:the )?(?:xmas|christmas|thanksgiving|new year|holidays?|\\(|\\d"
+            + "|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))";
+
     /** One day of a "д+1 и д+2" list: its sign and number. */
     private static final Pattern SIGNED_DAY = Pattern.compile("([+-])\\s?(\\d)");
 
@@ -273,6 +280,12 @@ public final class Lexicon {
                     + "(?:за|из) (?:последние |прошлые |предыдущие )?(\\d+) ?(?:дн\\p{L}*|сесси\\p{L}*))?",
                     m -> kv("cond", metricOf(m.group(1)) + " > " + FilterText.number(Double.parseDouble(m.group(2)))
                             + " x " + ref("средн") + " " + (m.group(3) == null ? "20" : m.group(3)) + "d")),
+            // "the week after quad witching, day by day", "неделю до FOMC": the five sessions after (before) the days
+            // (only of days Barb marks or of days already asked about: "the week before xmas" is a period)
+            rule("(?:(?:in|over|during) )?the (?:trading )?week (?:after|following)" + WEEK_OF_DAYS
+                    + "|(?:на |в )?(?:следующ\\p{L}* )?недел\\p{L}* после", kv("offsets", "1,2,3,4,5")),
+            rule("(?:(?:in|over|during) )?the (?:trading )?week (?:before|prior to|leading up to|leading into)"
+                    + WEEK_OF_DAYS + "|(?:за |на )?недел\\p{L}* (?:до|перед)", kv("offsets", "-5,-4,-3,-2,-1")),
             // "in the 5 days after", "в первые 3 дня после": each day up to the last
             rule("(?:(?:in|over|during|within|for) )?the (?:first |next )?(\\d) (?:trading )?days(?= after| following)|"
                     + "(?:в|за) (?:первые |ближайшие )?(\\d) (?:торгов\\p{L}* )?(?:дня|дней)(?= после)",

@@ -5,6 +5,7 @@ import barb.agents.steps.FilterText;
 import barb.agents.text.Vocabulary;
 import barb.agents.text.WordForms;
 import barb.agents.text.WordNumbers;
+import barb.agents.text.LanguageDetector;
 import barb.agents.text.SpokenNumbers;
 import barb.agents.text.TextNormalizer;
 import barb.core.ParsedStep;
@@ -36,6 +37,12 @@ public final class QuestionReader {
     private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern YEAR_RANGE = Pattern.compile(
             "(?<![\\d.-])((?:19|20)\\d\\d)\\s?[-–]\\s?((?:19|20)\\d\\d)(?![\\d-])");
+    private static final Pattern RUN_IT_BACK = Pattern.compile("(?<![\\p{L}])(?:run (?:it|that|this|those|em) back"
+            + "|re-?run (?:it|that|this)|redo (?:it|that|this))(?![\\p{L}])");
+    /** "2023 to now", "с 2021 по сейчас": from that year to the data's end. */
+    private static final Pattern YEAR_TO_NOW = Pattern.compile("(?<![\\d.-])(?:(?:from|с|со) )?((?:19|20)\\d\\d)(?: года| г)?"
+            + " ?(?:to|till|until|thru|through|-|–|по|до) (?:now|today|date|present|the present|current|сейчас|сегодня"
+            + "|сегодняшний день|настоящее время|наши дни|сей день|текущий момент)(?![\\p{L}])");
     /** "nasdaq 100", "ndx-100": the index's name; "nq 100 points" is a threshold. */
     private static final Pattern INDEX_NAME_100 = Pattern.compile(
             "(?<![\\p{L}])(nasdaq|ndx|насдак\\p{L}*)[ -]?100(?![\\d.%+x])(?! ?(?:points?|pts?|пункт\\p{L}*))");
@@ -111,6 +118,14 @@ public final class QuestionReader {
             Reading bothWays = eitherWay(question);
             if (bothWays != null) {
                 return bothWays;
+            }
+            Reading ranked = bothEnds(question);
+            if (ranked != null) {
+                return ranked;
+            }
+            Reading bothSigns = eachSign(question);
+            if (bothSigns != null) {
+                return bothSigns;
             }
             Reading bothStatistics = twoStatistics(question);
             if (bothStatistics != null) {
@@ -202,6 +217,145 @@ public final class QuestionReader {
         }
         ParsedStep second = fell.step();
         return rose.withMore(new ParsedStep("s2", second.operation(), second.atoms(), second.params()));
+    }
+
+    /** "up and down separately", "either direction", "в любую сторону": a move of each sign, said apart from its size. */
+    private static final Pattern EACH_SIGN = Pattern.compile("(?:,? )?(?:(?:up and down|down and up|up & down|up/down|"
+            + "ups and downs|green and red|red and green),? (?:separately|each|split|apart)|(?:in )?either (?:way|direction)"
+            + "|each way|both (?:ways|directions)|(?:in )?any direction|в любую сторону|в обе стороны|в ту или иную сторону"
+            + "|(?:вверх и вниз|вниз и вверх|рост и падение|отдельно вверх и вниз),? (?:отдельно|по отдельности|раздельно)?)"
+            + "(?![\\p{L}])");
+    /** A signed condition with a positive size: the one a move of each sign mirrors. */
+    private static final Pattern SIGNED_SIZE = Pattern.compile("(?<![\\p{L}_])(change_pct|change|gap_pct|gap) (>=?) "
+            + "(\\d+(?:\\.\\d+)?)");
+    /** Words that compare, just before a size: "are bigger than", "получается больше". */
+    private static final Pattern COMPARED_BEFORE = Pattern.compile("(?:(?:are|is|were|was|get|gets|getting|получается|"
+            + "бывает|был|были) )?(?:bigger|larger|greater|wider|more|over|above|at least|больше|более|свыше)(?: than| чем)?"
+            + "(?: на)? ?$");
+    private static final Pattern GAP_WORD = Pattern.compile("(?<![\\p{L}])(?:gaps?|гэп\\p{L}*|геп\\p{L}*)(?![\\p{L}])");
+    /** A size said with its unit: where a direction word goes when the reading kept no condition. */
+    private static final Pattern SIZE_SAID = Pattern.compile("(?<![\\d.])(\\d+(?:\\.\\d+)?) ?(?:%|процент\\p{L}*)(\\+)?");
+
+    /**
+     * "how many 2%+ days in 2025, up and down separately", "гэп больше 0.5% в любую сторону": the question without
+     * the words of each sign is read, and its one signed condition is mirrored for the other sign. When the reading
+     * kept no such condition, the size is read once with "up" and once with "down" before it. Null when neither
+     * gives two complete readings of the same operation.
+     */
+    private static Reading eachSign(String question) {
+        String lower = SpokenNumbers.digits(question.toLowerCase(Locale.ROOT).replace('ё', 'е'));
+        Matcher marker = EACH_SIGN.matcher(lower);
+        if (!marker.find()) {
+            return null;
+        }
+        String rest = lower.substring(0, marker.start()) + " " + lower.substring(marker.end());
+        Reading one = read(rest);
+        if (complete(one) && one.more().isEmpty()) {
+            ParsedStep step = one.step();
+            ParsedStep mirrored = mirrored(step);
+            if (mirrored != null) {
+                return one.withMore(mirrored);
+            }
+        }
+        Matcher size = SIZE_SAID.matcher(rest);
+        if (!size.find()) {
+            return null;
+        }
+        boolean russian = LanguageDetector.hasCyrillic(rest);
+        boolean gap = GAP_WORD.matcher(rest).find();
+        String number = size.group(1) + "%";
+        String before = rest.substring(0, size.start());
+        Matcher compared = COMPARED_BEFORE.matcher(before);
+        boolean hasComparison = compared.find();
+        String head = hasComparison ? before.substring(0, compared.start()) + " " : before;
+        String tail = rest.substring(size.end());
+        String rise;
+        String fall;
+        Matcher gapWord = GAP_WORD.matcher(head);
+        if (gap && gapWord.find()) {
+            // "гэп на открытии больше 1%": the direction and the size right after the gap they are of
+            String at = size.group(2) != null && !hasComparison ? (russian ? " не менее " : " at least ")
+                    : (russian ? " больше " : " more than ");
+            String without = head.substring(gapWord.end()) + tail;
+            rise = head.substring(0, gapWord.end()) + (russian ? " вверх" : " up") + at + number + " " + without;
+            fall = head.substring(0, gapWord.end()) + (russian ? " вниз" : " down") + at + number + " " + without;
+        } else if (!hasComparison && size.group(2) != null) {
+            // "2%+ days": at least the size, the direction after it
+            rise = before + number + "+ " + (russian ? "рост" : "up") + tail;
+            fall = before + number + "+ " + (russian ? "падение" : "down") + tail;
+        } else {
+            rise = head + (russian ? (gap ? "вверх больше " : "вырос больше чем на ") : "up more than ") + number + tail;
+            fall = head + (russian ? (gap ? "вниз больше " : "упал больше чем на ") : "down more than ") + number + tail;
+        }
+        Reading rose = read(rise);
+        Reading fell = read(fall);
+        if (!complete(rose) || !complete(fell) || !rose.more().isEmpty() || !fell.more().isEmpty()
+                || !rose.step().operation().equals(fell.step().operation()) || rose.step().equals(fell.step())) {
+            return null;
+        }
+        ParsedStep second = fell.step();
+        return rose.withMore(new ParsedStep("s2", second.operation(), second.atoms(), second.params()));
+    }
+
+    /** "top 5 best and worst months", "лучшие и худшие дни": a ranking asked from both ends. */
+    private static final Pattern BOTH_ENDS = Pattern.compile("(?<![\\p{L}])(?:best (?:and|&|\\+|/) worst|worst (?:and|&|\\+|/)"
+            + " best|top (?:and|&) bottom|highest (?:and|&) lowest|лучши\\p{L}* и худши\\p{L}*|худши\\p{L}* и лучши\\p{L}*)"
+            + "(?![\\p{L}])");
+
+    /** A ranking of both ends read once from the top and once from the bottom; null when it is no such ranking. */
+    private static Reading bothEnds(String question) {
+        String lower = question.toLowerCase(Locale.ROOT).replace('ё', 'е');
+        Matcher m = BOTH_ENDS.matcher(lower);
+        if (!m.find()) {
+            return null;
+        }
+        Reading top = read(lower.substring(0, m.start()) + (LanguageDetector.hasCyrillic(m.group()) ? "лучшие" : "best")
+                + lower.substring(m.end()));
+        if (!complete(top) || !top.more().isEmpty()) {
+            return null;
+        }
+        ParsedStep step = top.step();
+        com.fasterxml.jackson.databind.node.ObjectNode params = step.params();
+        String sort = params.path("sort").asText("");
+        if (!Set.of("asc", "desc").contains(sort) || !Set.of("list", "top_n").contains(step.operation())) {
+            return null;
+        }
+        params.put("sort", sort.equals("desc") ? "asc" : "desc");
+        return top.withMore(new ParsedStep("s2", step.operation(), step.atoms(), params));
+    }
+
+    /** The step with its one signed condition of a positive size turned to the other sign, or null. */
+    private static ParsedStep mirrored(ParsedStep step) {
+        if (step.atoms().size() != 1) {
+            return null;
+        }
+        barb.core.Atom atom = step.atoms().get(0);
+        com.fasterxml.jackson.databind.node.ObjectNode params = step.params();
+        String outcome = params.path("outcome").asText("");
+        int inFilter = count(SIGNED_SIZE.matcher(atom.filter() == null ? "" : atom.filter()));
+        int inOutcome = count(SIGNED_SIZE.matcher(outcome));
+        if (inFilter + inOutcome != 1) {
+            return null;
+        }
+        if (inOutcome == 1) {
+            params.put("outcome", mirror(outcome));
+            return new ParsedStep("s2", step.operation(), step.atoms(), params);
+        }
+        barb.core.Atom other = new barb.core.Atom(atom.when(), atom.what(), mirror(atom.filter()), atom.timeframe());
+        return new ParsedStep("s2", step.operation(), List.of(other), params);
+    }
+
+    private static int count(Matcher m) {
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    private static String mirror(String conditions) {
+        return SIGNED_SIZE.matcher(conditions).replaceAll(m -> m.group(1) + " " + (m.group(2).equals(">") ? "<" : "<=")
+                + " -" + m.group(3));
     }
 
     private static final String STATISTIC = "(avg|average|mean|median|max|min|maximum|minimum|std|stdev|средн\\p{L}*|"
@@ -856,6 +1010,8 @@ public final class QuestionReader {
                 + m.group(2) + " " + m.group(3) + year(m, 4));
         // "2023-2025": a range of years
         s = YEAR_RANGE.matcher(s).replaceAll("$1 to $2");
+        s = YEAR_TO_NOW.matcher(s).replaceAll(m -> (LanguageDetector.hasCyrillic(m.group()) ? "с " : "since ")
+                + m.group(1));
         // ".5%" is half a percent
         s = BARE_DECIMAL.matcher(s).replaceAll("0.$1");
         // "today's volume vs tomorrow's range — correlated?": tomorrow in the history, not a forecast
@@ -890,6 +1046,10 @@ public final class QuestionReader {
         // "tomorrow's change" next to today's is the next day's change in the history, not a forecast
         s = TOMORROWS.matcher(s).replaceAll("next day's ");
         s = TOMORROWS_RU.matcher(s).replaceAll("$1 следующего дня");
+        // "run it back for 2023": the same question again, not a run of days
+        if (s.contains("run") || s.contains("redo")) {
+            s = RUN_IT_BACK.matcher(s).replaceAll("same");
+        }
         s = I_AM.matcher(s).replaceAll("i am");
         s = I_HAVE.matcher(s).replaceAll("i have");
         s = I_WOULD.matcher(s).replaceAll("i would");

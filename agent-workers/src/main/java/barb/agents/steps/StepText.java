@@ -164,6 +164,11 @@ public final class StepText {
         };
     }
 
+    /** The days of a step as they are written after what it computes: " in 2024 where weekday = monday". */
+    public static String daysText(String when, String timeframe, String filter) {
+        return tail(when, timeframe, filter);
+    }
+
     private static String tail(String when, String timeframe, String filter) {
         StringBuilder text = new StringBuilder();
         if (when != null && !when.isBlank() && !when.equals("all")) {

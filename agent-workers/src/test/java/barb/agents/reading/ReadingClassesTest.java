@@ -2502,4 +2502,60 @@ class ReadingClassesTest {
                 .isEqualTo("mean range_pct where session = RTH");
         assertThat(read("avg rth range by year in %, price has doubled")).isEqualTo("mean range_pct by year where session = RTH");
     }
+
+    @Test
+    void aMoveOfEachSignSaidApartFromItsSizeIsAskedForEachDirection() {
+        Reading counted = QuestionReader.read("how many 3%+ days in 2022, up and down separately");
+        assertThat(render(counted)).contains("change_pct >= 3");
+        assertThat(barb.agents.steps.StepText.render(counted.more().get(0))).contains("change_pct <= -3");
+        Reading gaps = QuestionReader.read("what % of rth gaps were bigger than 1% in either direction in 2024");
+        assertThat(gaps.step().params().get("outcome").asText()).isEqualTo("gap_pct > 1");
+        assertThat(gaps.more().get(0).params().get("outcome").asText()).isEqualTo("gap_pct < -1");
+        Reading ru = QuestionReader.read("как часто гэп на открытии ртх больше полутора процентов в обе стороны");
+        assertThat(ru.more()).hasSize(1);
+        assertThat(ru.step().params().get("outcome").asText()).isEqualTo("gap_pct > 1.5");
+        // no size to mirror: no second reading
+        assertThat(QuestionReader.read("avg rth range either way").more()).isEmpty();
+    }
+
+    @Test
+    void aRankingFromBothEndsIsReadFromTheTopAndFromTheBottom() {
+        Reading r = QuestionReader.read("10 best and worst weeks of 2020 by % change");
+        assertThat(r.step().params().get("sort").asText()).isEqualTo("desc");
+        assertThat(r.more()).hasSize(1);
+        assertThat(r.more().get(0).params().get("sort").asText()).isEqualTo("asc");
+        assertThat(QuestionReader.read("лучшие и худшие дни 2023 года").more()).hasSize(1);
+    }
+
+    @Test
+    void aYearToNowRunsToTheEndOfTheData() {
+        assertThat(read("avg rth range 2021 to now")).isEqualTo(read("avg rth range since 2021"));
+        assertThat(read("средний ренж ртх с 2019 года по сейчас")).isEqualTo(read("средний ренж ртх с 2019 года"));
+    }
+
+    @Test
+    void runItBackAsksTheSameQuestionAgain() {
+        Memory memory = after("probability of is_green = 1 next day where consecutive red >= 2");
+        assertThat(render(FollowUps.resolve("run it back for 2021", memory).orElseThrow()))
+                .contains("in 2021").contains("consecutive red >= 2").startsWith("probability");
+    }
+
+    @Test
+    void theSampleOfAnAnswerIsItsDaysCounted() {
+        Memory memory = after("probability of is_red = 1 same day in 2022 where weekday = thursday");
+        assertThat(render(FollowUps.resolve("sample size?", memory).orElseThrow()))
+                .isEqualTo("count days in 2022 where weekday = thursday");
+        assertThat(render(FollowUps.resolve("how many thursdays is that", memory).orElseThrow()))
+                .isEqualTo("count days in 2022 where weekday = thursday");
+        assertThat(render(FollowUps.resolve("а сколько таких дней было", memory).orElseThrow()))
+                .isEqualTo("count days in 2022 where weekday = thursday");
+        assertThat(FollowUps.asksSampleSize("whats the n", memory)).isTrue();
+        assertThat(FollowUps.asksSampleSize("how many thursdays closed red in 2023", memory)).isFalse();
+    }
+
+    @Test
+    void theWeekAfterOrBeforeDaysIsItsFiveSessions() {
+        assertThat(read("what does nq do the week after fomc, day by day")).contains("1, 2, 3, 4 and 5");
+        assertThat(read("как ведёт себя нк неделю до CPI по дням")).contains("1, 2, 3, 4 and 5 days before");
+    }
 }
