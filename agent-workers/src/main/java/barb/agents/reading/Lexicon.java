@@ -281,7 +281,7 @@ public final class Lexicon {
                     m -> kv("cond", metricOf(m.group(1)) + " > " + FilterText.number(Double.parseDouble(m.group(2)))
                             + " x " + ref("средн") + " " + (m.group(3) == null ? "20" : m.group(3)) + "d")),
             // "the week after quad witching, day by day", "неделю до FOMC": the five sessions after (before) the days
-            // (only of days Barb marks or of days already asked about: "the week before xmas" is a period)
+            // (never before a holiday or a date: "the week before xmas" is a period)
             rule("(?:(?:in|over|during) )?the (?:trading )?week (?:after|following)" + WEEK_OF_DAYS
                     + "|(?:на |в )?(?:следующ\\p{L}* )?недел\\p{L}* после", kv("offsets", "1,2,3,4,5")),
             rule("(?:(?:in|over|during) )?the (?:trading )?week (?:before|prior to|leading up to|leading into)"
