@@ -131,6 +131,12 @@ public final class Lexicon {
 
     /** Rules that run before period phrases are looked for, so they keep the words a period would also claim. */
     static final List<Rule> EARLY = List.of(
+            // "since 2015 ex-2020", "без 2020 года": a year left out of the period, not a period of its own
+            rule("(?:ex-|(?:ex|excl\\.?|excluding|except(?: for)?|without|minus|w/o|but not|not counting|leaving out|кроме|"
+                    + "без|исключая|за исключением) (?:the )?(?:year )?)((?:19|20)\\d\\d)(?: года| год| г)?(?:,? (?:and|и) "
+                    + "((?:19|20)\\d\\d)(?: года| год| г)?)?",
+                    m -> m.group(2) == null ? kv("cond", "year != " + m.group(1))
+                            : kv("cond", "year != " + m.group(1), "cond", "year != " + m.group(2))),
             // "если это технически возможно, рассчитайте …", "if it's possible": a courtesy that asks nothing
             rule("(?:если (?:это )?(?:технически )?(?:возможно|можно|не сложно|несложно|не трудно|не затруднит)|"
                     + "if (?:it'?s |it |its |that'?s |it is )?(?:technically )?possible|if you can|if you could|по возможности)",
@@ -172,6 +178,9 @@ public final class Lexicon {
             rule("(?:the )?(?:all[- ]time )?record(?: for| of)?(?= (?:\\p{L}+ ){0,3}(?:in a row|straight|consecutive|streak))|"
                     + "most(?= (?:\\p{L}+ ){1,2}(?:in a row|straight|consecutive))|(?:максимум|максимально)(?= сколько)|"
                     + "(?<=сколько )(?:максимум|максимально)|рекорд\\p{L}*(?= (?:\\p{L}+ ){0,3}(?:подряд|сери\\p{L}*))",
+                    kv("rank", "desc", "ndefault", "1")),
+            // "какой день был рекордным по объёму", "the record volume day": the one day with the most of the measure
+            rule("рекордн\\p{L}*|(?:the )?record(?:[- ]setting|[- ]breaking)?(?= (?:\\p{L}+ )?(?:day|days|session|week|month))",
                     kv("rank", "desc", "ndefault", "1")),
             // "pull up that day", "the day the vix blew up", "does that hold up": "up" after such a verb is part of
             // the verb, no direction (read before "up" is a rising day)
@@ -268,8 +277,8 @@ public final class Lexicon {
             rule(METRIC_WORD + "?(?: (?:на |in |on |during )?(rth|eth|ртх|етх))?\\s*(?:is |was |were |of |at least |more than |above |over |greater than |"
                     + "comes? in (?:at )?|came in (?:at )?|at |"
                     + "больше |выше |более |в |был |была |были |было |не менее |чем )*" + NUM + "\\s*(?:x|times|раза?) "
-                    + "(?:or more |or greater |and up |и более |или более )?(?:the |its |of |больше |выше |"
-                    + "чем |от )*(?:(\\d+)[ -]?(?:day|d|дневн\\p{L}*) )?(average|avg|mean|median|min|max|"
+                    + "(?:or more |or greater |and up |и более |или более )?(?:the |its |their |of |больше |выше |"
+                    + "чем |от |своего |своей )*(?:(\\d+)[ -]?(?:day|d|дневн\\p{L}*) )?(average|avg|mean|median|min|max|"
                     + "средн\\p{L}*|медиан\\p{L}*)(?: (?:of|over|for|за|of the) (?:the )?(?:last |previous |прошлые |"
                     + "последние |предыдущие )?(\\d+) ?(?:days|sessions|d|дн\\p{L}*|сесси\\p{L}*))?",
                     Lexicon::relative),

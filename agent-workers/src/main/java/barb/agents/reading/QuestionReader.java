@@ -222,15 +222,18 @@ public final class QuestionReader {
     /** "up and down separately", "either direction", "в любую сторону": a move of each sign, said apart from its size. */
     private static final Pattern EACH_SIGN = Pattern.compile("(?:,? )?(?:(?:up and down|down and up|up & down|up/down|"
             + "ups and downs|green and red|red and green),? (?:separately|each|split|apart)|(?:in )?either (?:way|direction)"
-            + "|each way|both (?:ways|directions)|(?:in )?any direction|в любую сторону|в обе стороны|в ту или иную сторону"
+            + "|each way|both (?:ways|directions|tails)(?: separately)?|(?:in )?any direction|в любую сторону|в обе стороны"
+            + "|в ту или иную сторону"
             + "|(?:вверх и вниз|вниз и вверх|рост и падение|отдельно вверх и вниз),? (?:отдельно|по отдельности|раздельно)?)"
             + "(?![\\p{L}])");
+    private static final Pattern PLUS_MINUS = Pattern.compile("±\\s?(\\d+(?:[.,]\\d+)?)\\s?%");
     /** A signed condition with a positive size: the one a move of each sign mirrors. */
     private static final Pattern SIGNED_SIZE = Pattern.compile("(?<![\\p{L}_])(change_pct|change|gap_pct|gap) (>=?) "
             + "(\\d+(?:\\.\\d+)?)");
     /** Words that compare, just before a size: "are bigger than", "получается больше". */
     private static final Pattern COMPARED_BEFORE = Pattern.compile("(?:(?:are|is|were|was|get|gets|getting|получается|"
-            + "бывает|был|были) )?(?:bigger|larger|greater|wider|more|over|above|at least|больше|более|свыше)(?: than| чем)?"
+            + "бывает|был|были) )?(?:bigger|larger|greater|wider|more|over|above|beyond|at least|больше|более|свыше)"
+            + "(?: than| чем)?"
             + "(?: на)? ?$");
     private static final Pattern GAP_WORD = Pattern.compile("(?<![\\p{L}])(?:gaps?|гэп\\p{L}*|геп\\p{L}*)(?![\\p{L}])");
     /** A size said with its unit: where a direction word goes when the reading kept no condition. */
@@ -244,11 +247,15 @@ public final class QuestionReader {
      */
     private static Reading eachSign(String question) {
         String lower = SpokenNumbers.digits(question.toLowerCase(Locale.ROOT).replace('ё', 'е'));
+        // "beyond ±2%": a size of either sign
+        if (lower.indexOf('±') >= 0) {
+            lower = PLUS_MINUS.matcher(lower).replaceAll("$1% either way");
+        }
         Matcher marker = EACH_SIGN.matcher(lower);
         if (!marker.find()) {
             return null;
         }
-        String rest = lower.substring(0, marker.start()) + " " + lower.substring(marker.end());
+        String rest = EACH_SIGN.matcher(lower).replaceAll(" ");
         Reading one = read(rest);
         if (complete(one) && one.more().isEmpty()) {
             ParsedStep step = one.step();
@@ -417,7 +424,14 @@ public final class QuestionReader {
     /** The sentences after a first sentence that asks nothing, when they end in a question mark; else null. */
     static String questionAfterStory(String text) {
         String[] sentences = sentences(text).toArray(String[]::new);
-        if (sentences.length < 2 || sentences[0].contains("?") || !text.strip().endsWith("?")) {
+        if (sentences.length < 2 || sentences[0].contains("?")) {
+            return null;
+        }
+        // ("… очки забыл. скока было зеленых дней в 2025": a question typed without its question mark opens like one,
+        // after a story that names no data: "my bot fades gap downs. how often do they fill" needs its story)
+        if (!text.strip().endsWith("?")
+                && (!QUESTION_OPENER.matcher(sentences[sentences.length - 1].strip().toLowerCase(Locale.ROOT)).find()
+                        || StepBuilder.isDataLike(findings(sentences[0])))) {
             return null;
         }
         String rest = String.join(" ", java.util.Arrays.asList(sentences).subList(1, sentences.length));
@@ -436,6 +450,22 @@ public final class QuestionReader {
         }
         return rest;
     }
+
+    /** Whether a sentence after the first of a text opens like a question ("… пишу с телефона. скока было …"). */
+    private static boolean asksAfter(String text) {
+        String[] sentences = AFTER_SENTENCE.split(text);
+        for (int i = 1; i < sentences.length; i++) {
+            if (QUESTION_OPENER.matcher(sentences[i].strip().toLowerCase(Locale.ROOT)).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The first words of a question: "скока было …", "how many …", "what was …". */
+    private static final Pattern QUESTION_OPENER = Pattern.compile("^(?:(?:ну|а|и|so|ok|and),? )?(?:сколько|скок\\p{L}*|"
+            + "какой|какая|какое|какие|каков\\p{L}*|как часто|когда|во сколько|в какой|в каком|есть ли|how|what|whats|which"
+            + "|when|is|are|does|do|did|was|were)(?![\\p{L}])");
 
     /** A trader telling a memory: "i was a runner that day", "back in 2008 we …", "помню, как …". */
     private static final Pattern NARRATIVE = Pattern.compile("(?<![\\p{L}])(?:felt|i was|we were|i used to|we used to|"
@@ -642,7 +672,7 @@ public final class QuestionReader {
         String lower = question.toLowerCase(Locale.ROOT);
         Matcher m = ASIDE_START.matcher(lower);
         String head = question;
-        if (m.find() && m.start() >= 10) {
+        if (m.find() && m.start() >= 10 && !asksAfter(question.substring(m.end()))) {
             // the question mark before the aside still ends a question
             head = question.substring(0, m.start()) + (m.group().contains("?") ? "?" : "");
             // "… ? интересно в разбивке по размеру, с 2020г": a period said in the aside is the question's, when the
@@ -674,22 +704,27 @@ public final class QuestionReader {
      * "How often does RTH take out the overnight low, and what time does that usually happen?": a question in two
      * parts, the second asking when or how often about what the first named.
      */
-    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:ну |well )?(?:and|also|plus|n|и|а также|а),? "
+    private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:ну |well )?(?:and|also|plus|n|и|а также|а|\\+),? "
             + "(?:(?:if possible|if you can|если возможно|если можно|по возможности),? )?"
-            + "(?=(?:then )?(?:(?:the )?(?:median|медиан\\p{L}*)(?![\\p{L}])|"
+            // "… и какой средний ренж", "… и какой максимальная": the question word before a statistic
+            + "(?=(?:then )?(?:(?:какой|какая|какое|каков\\p{L}?|what(?:'s| is)?(?: the)?) (?=(?:max|min|avg|average|mean|"
+            + "median|средн|медиан|макс|мин)\\p{L}*(?:[ ?.!]|$)))?(?:(?:the )?(?:median|медиан\\p{L}*)(?![\\p{L}])|"
             + "(?:the )?(?:low|high|лой|хай)(?: (?:овернайта|overnight|ovn))? (?:тоже|too|as well|заодно|also)|"
             + "what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
             + "во сколько|в какое время|в скольких|как часто|сколько(?= \\p{L})|скок[аио]?(?= \\p{L})|кол-?во|количество|число (?:дней|раз)|"
             + "the number of|# of|(?:the )?(?:avg|average|mean|средн\\p{L}*)(?= \\p{L})|какой шанс|какова вероятность|"
             // "avg rth range in march and the max range", "ср рейндж … и макс рейндж": another statistic of the measure
-            + "(?:the )?(?:max|maximum|min|minimum|макс|максимальн\\p{L}*|минимальн\\p{L}*|мин)(?= \\p{L})|"
+            + "(?:the )?(?:max|maximum|min|minimum|макс|максимальн\\p{L}*|минимальн\\p{L}*|мин)(?= \\p{L}|\\s*[?.!]?$)|"
             + "(?:list|show) (?:them|those|em|the days)|покажи (?:их|эти дни)|"
             // "avg vol на ovn за 2025 и rng тоже": another measure of the same days
             + "(?:the )?(?:rng|range|ренж\\p{L}*|рейндж\\p{L}*|рэнж\\p{L}*|диапазон\\p{L}*|vol|volume|объ?[её]м\\p{L}*|"
             + "change|изменени\\p{L}*|gap|гэп\\p{L}*)(?: \\p{L}+)? (?:тоже|too|as well|also|заодно)|"
             + "какая вероятность|какой %|какой процент|какая доля|what(?:'s| is) the (?:chance|probability|odds)|"
             + "(?:отдельно )?то же (?:самое )?(?:для|по)|the same for)(?![\\p{L}]))|\\?\\s+(?=(?:и )?(?:во сколько|в какое время|"
-            + "what time|when does)(?![\\p{L}]))");
+            + "what time|when does)(?![\\p{L}]))"
+            // "# of rth gap downs since 2008, list them too": the days asked for after a comma
+            + "|,\\s*(?=(?:(?:and|и|а) )?(?:list|show) (?:them|those|em)(?: (?:too|as well|also))?\\s*[?.!]?$|"
+            + "(?:и )?покажи (?:их|эти дни)(?: тоже| заодно)?\\s*[?.!]?$)");
     /**
      * "q4 recap: avg daily % change, avg rth range, and how many red days": after a colon that sets the scene, a
      * list of asks, each naming its own measure; a comma or "and" before an average or a count starts the next.

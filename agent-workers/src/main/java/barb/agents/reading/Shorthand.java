@@ -29,7 +29,8 @@ final class Shorthand {
             Map.entry("vola", "volatility"), Map.entry("volatil", "volatility"), Map.entry("chg", "change"),
             Map.entry("chng", "change"), Map.entry("pct", "percent"), Map.entry("corr", "correlation"),
             Map.entry("dist", "distribution"), Map.entry("freq", "frequency"), Map.entry("prob", "probability"),
-            Map.entry("probs", "probability"),
+            Map.entry("probs", "probability"), Map.entry("pctiles", "percentiles"), Map.entry("pctile", "percentile"),
+            Map.entry("ptiles", "percentiles"), Map.entry("pctl", "percentile"), Map.entry("pctls", "percentiles"),
             // sessions and the day
             Map.entry("ovn", "overnight"), Map.entry("o/n", "overnight"), Map.entry("onight", "overnight"),
             Map.entry("overnite", "overnight"), Map.entry("hod", "high of day"), Map.entry("lod", "low of day"),

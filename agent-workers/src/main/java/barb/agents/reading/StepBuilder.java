@@ -1228,6 +1228,9 @@ final class StepBuilder {
                 && c.end() <= f.start());
     }
 
+    private static final java.util.regex.Pattern CALENDAR_CONDITION = java.util.regex.Pattern.compile(
+            "(?:year|weekday|month|quarter) ");
+
     /**
      * The outcome of a probability question: the first colour, direction, gap or condition after the
      * probability words and before the condition words ("after", "when", "if"); else, when the condition words
@@ -1242,7 +1245,9 @@ final class StepBuilder {
                 .mapToInt(Lexicon.Finding::start).min().orElse(Integer.MAX_VALUE);
         List<Lexicon.Finding> candidates = found.stream().filter(f -> f.kind().equals("color")
                 || f.kind().equals("dir") || f.kind().equals("gap")
-                || f.kind().equals("cond") && !f.value().contains(" x ")).toList();
+                // ("ex-2020": a year, weekday or month left out picks days, it is nothing a day shows)
+                || f.kind().equals("cond") && !f.value().contains(" x ") && !CALENDAR_CONDITION.matcher(f.value()).lookingAt())
+                .toList();
         if (candidates.isEmpty()) {
             candidates = patternOutcomes();
         }

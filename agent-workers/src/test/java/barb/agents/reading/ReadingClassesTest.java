@@ -2558,4 +2558,33 @@ class ReadingClassesTest {
         assertThat(read("what does nq do the week after fomc, day by day")).contains("1, 2, 3, 4 and 5");
         assertThat(read("как ведёт себя нк неделю до CPI по дням")).contains("1, 2, 3, 4 and 5 days before");
     }
+
+    @Test
+    void aYearLeftOutOfThePeriodIsAConditionNotAPeriod() {
+        assertThat(read("avg rth range since 2016 ex-2020")).isEqualTo("mean range in 2016.. where session = RTH, year != 2020");
+        assertThat(read("как часто зелёный день с 2012 без 2020 года"))
+                .isEqualTo("probability of is_green = 1 same day in 2012.. where year != 2020");
+        assertThat(read("median gap since 2010 excluding 2020 and 2022")).contains("year != 2020, year != 2022");
+    }
+
+    @Test
+    void twoAsksJoinedByAPlusAQuestionWordOrAListAtTheEndAreTwoSteps() {
+        Reading plus = QuestionReader.read("last week: avg rth range + how many red days");
+        assertThat(render(plus)).startsWith("mean range");
+        assertThat(barb.agents.steps.StepText.render(plus.more().get(0))).startsWith("count days");
+        Reading both = QuestionReader.read("какой был минимальный объём в 2023 и какой максимальный?");
+        assertThat(render(both)).startsWith("min volume");
+        assertThat(barb.agents.steps.StepText.render(both.more().get(0))).startsWith("max volume");
+        Reading listed = QuestionReader.read("how many rth gap ups over 1.5% in 2024, list them too");
+        assertThat(render(listed)).startsWith("count days");
+        assertThat(barb.agents.steps.StepText.render(listed.more().get(0))).startsWith("list days");
+    }
+
+    @Test
+    void aQuestionWithoutItsQuestionMarkAfterAStoryOfNoDataIsTheQuestion() {
+        Reading r = QuestionReader.read("простите, печатаю одним пальцем. сколько было красных дней в 2023 г и сколько "
+                + "зелёных");
+        assertThat(render(r)).isEqualTo("count days in 2023 where is_red = 1");
+        assertThat(r.more()).hasSize(1);
+    }
 }
