@@ -642,6 +642,18 @@ public final class Lexicon {
                 + "(\\d+)(?: (?:days?|sessions?|дн\\p{L}*|дня))? (?:in a row|straight|consecutive|подряд)",
                 m -> consecutive(null, m.group(3), m.group(2))));
 
+        // "3 дня подряд закрылись красными", "3 days in a row closing red": the days first, their colour after a verb
+        r.add(rule("(?:(exactly|ровно) )?(\\d+) (?:days?|sessions?|дн\\p{L}*|дня|день) (?:in a row|straight|подряд) "
+                + "(?:(?:closed|closing|closes|close|finished|ended|закрыл\\p{L}*|закрыва\\p{L}*|был\\p{L}*|were|was|went|"
+                + "шли|шел) )?(?:in )?(green|red|зелен\\p{L}*|красн\\p{L}*)",
+                m -> consecutive(m.group(1), m.group(2), m.group(3))));
+        // "падал 5 дней подряд", "fell 4 days in a row": days that fell in a row are a run of red days
+        r.add(rule("(?:(fell|dropped|declined|падал\\p{L}*|снижал\\p{L}*)|(rose|rallied|climbed|рос|росл\\p{L}*|"
+                + "рост\\p{L}*)) (\\d+) (?:days?|sessions?|дн\\p{L}*|дня) (?:in a row|straight|подряд)"
+                + "|(\\d+) (?:days?|sessions?|дн\\p{L}*|дня) (?:in a row|straight|подряд) (?:(fell|dropped|падал\\p{L}*)"
+                + "|(rose|rallied|рос|росл\\p{L}*))",
+                m -> consecutive(null, m.group(3) != null ? m.group(3) : m.group(4),
+                        m.group(1) != null || m.group(5) != null ? "red" : "green")));
         // "3 red days in a row — chance the 4th is green": the day after the run
         r.add(rule("(\\d+)-?(?:й|ой|ый|th|rd|nd|st)(?: (?:day|день|сесси\\p{L}*))?(?! (?:quarter|квартал|week|недел|hour|час|month|месяц))",
                 m -> kv("ordinal", m.group(1))));
@@ -1297,7 +1309,9 @@ public final class Lexicon {
             Map.entry("voltility", "volatility"), Map.entry("teh", "the"), Map.entry("hte", "the"), Map.entry("waht", "what"),
             Map.entry("hwo", "how"), Map.entry("mny", "many"), Map.entry("monday's", "mondays"),
             Map.entry("fridays's", "fridays"), Map.entry("nasdq", "nasdaq"), Map.entry("nsdq", "nasdaq"),
-            Map.entry("dojis", "doji"), Map.entry("gapps", "gaps"),
+            Map.entry("dojis", "doji"), Map.entry("gapps", "gaps"), Map.entry("гепп", "гэп"), Map.entry("геппы", "гэпы"),
+            Map.entry("геппов", "гэпов"), Map.entry("геппа", "гэпа"), Map.entry("гэппы", "гэпы"),
+            Map.entry("гэппов", "гэпов"),
             Map.entry("gapup", "gap up"), Map.entry("gapdown", "gap down"), Map.entry("hw", "how"),
             Map.entry("wats", "what"), Map.entry("wat", "what"), Map.entry("whats", "what"), Map.entry("medain", "median"),
             Map.entry("meadian", "median"), Map.entry("rnage", "range"), Map.entry("ragne", "range"));

@@ -2587,4 +2587,15 @@ class ReadingClassesTest {
         assertThat(render(r)).isEqualTo("count days in 2023 where is_red = 1");
         assertThat(r.more()).hasSize(1);
     }
+
+    @Test
+    void aRunSaidAsDaysInARowThenTheirColourOrFallIsARun() {
+        assertThat(read("если 4 дня подряд закрылись зелёными какой шанс что пятый будет красным"))
+                .isEqualTo("probability of is_red = 1 next day where consecutive green >= 4");
+        assertThat(read("after 2 days in a row closing green, odds the next one is red"))
+                .contains("consecutive green >= 2");
+        assertThat(read("сколько раз нк падал 6 дней подряд")).isEqualTo("count days where consecutive red >= 6");
+        assertThat(read("как часто после того как нк рос 3 дня подряд следующий день красный"))
+                .contains("consecutive green >= 3");
+    }
 }
