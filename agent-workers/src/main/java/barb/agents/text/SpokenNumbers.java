@@ -99,7 +99,27 @@ public final class SpokenNumbers {
         ORDINAL_STEMS.put("двухтысячн", 2000);
     }
 
+    /** The first two letters of every number word: most words of a text are passed over by one look-up. */
+    private static final Set<Integer> STARTS = starts();
+
     private SpokenNumbers() {
+    }
+
+    private static Set<Integer> starts() {
+        Set<Integer> out = new java.util.HashSet<>();
+        for (String w : CARDINALS.keySet()) {
+            out.add(start(w, 0));
+        }
+        for (String w : ORDINAL_STEMS.keySet()) {
+            out.add(start(w, 0));
+        }
+        out.add(start("один", 0));
+        out.add(start("одного", 0));
+        return Set.copyOf(out);
+    }
+
+    private static int start(String text, int at) {
+        return text.charAt(at) << 16 | (at + 1 < text.length() ? text.charAt(at + 1) : 0);
     }
 
     private static void cardinal(int value, String... forms) {
@@ -229,6 +249,9 @@ public final class SpokenNumbers {
         int end = -1;
         while (j < spans.size()) {
             if (j > i && !onlySpaceBetween(s, spans.get(j - 1)[1], spans.get(j)[0])) {
+                break;
+            }
+            if (spans.get(j)[1] - spans.get(j)[0] < 2 || !STARTS.contains(start(s, spans.get(j)[0]))) {
                 break;
             }
             String w = word(s, spans, j);
