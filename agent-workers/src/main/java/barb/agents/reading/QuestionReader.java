@@ -209,14 +209,20 @@ public final class QuestionReader {
                 + lower.substring(m.end());
         String down = lower.substring(0, m.start()) + (russian ? "упал больше чем на " : "down more than ") + size + "%"
                 + lower.substring(m.end());
-        Reading rose = read(up);
-        Reading fell = read(down);
-        if (!complete(rose) || !complete(fell) || !rose.more().isEmpty() || !fell.more().isEmpty()
-                || !rose.step().operation().equals(fell.step().operation())) {
+        return twoSteps(read(up), read(down));
+    }
+
+    /**
+     * Two readings of one question shown as one answer of two steps; null when either is incomplete, has more steps
+     * of its own, or computes another operation than the other.
+     */
+    private static Reading twoSteps(Reading first, Reading second) {
+        if (!complete(first) || !complete(second) || !first.more().isEmpty() || !second.more().isEmpty()
+                || !first.step().operation().equals(second.step().operation())) {
             return null;
         }
-        ParsedStep second = fell.step();
-        return rose.withMore(new ParsedStep("s2", second.operation(), second.atoms(), second.params()));
+        ParsedStep other = second.step();
+        return first.withMore(new ParsedStep("s2", other.operation(), other.atoms(), other.params()));
     }
 
     /** "up and down separately", "either direction", "в любую сторону": a move of each sign, said apart from its size. */
@@ -296,12 +302,8 @@ public final class QuestionReader {
         }
         Reading rose = read(rise);
         Reading fell = read(fall);
-        if (!complete(rose) || !complete(fell) || !rose.more().isEmpty() || !fell.more().isEmpty()
-                || !rose.step().operation().equals(fell.step().operation()) || rose.step().equals(fell.step())) {
-            return null;
-        }
-        ParsedStep second = fell.step();
-        return rose.withMore(new ParsedStep("s2", second.operation(), second.atoms(), second.params()));
+        // (the same step both ways: the direction was not read, and one answer would be shown twice)
+        return rose.step() != null && rose.step().equals(fell.step()) ? null : twoSteps(rose, fell);
     }
 
     /** "top 5 best and worst months", "лучшие и худшие дни": a ranking asked from both ends. */
@@ -384,13 +386,10 @@ public final class QuestionReader {
         }
         Reading first = read(lower.substring(0, m.start()) + m.group(1) + lower.substring(m.end()));
         Reading second = read(lower.substring(0, m.start()) + m.group(2) + lower.substring(m.end()));
-        if (!complete(first) || !complete(second) || !first.more().isEmpty() || !second.more().isEmpty()
-                || !first.step().operation().equals("aggregate") || !second.step().operation().equals("aggregate")
-                || first.step().equals(second.step())) {
+        if (first.step() == null || !"aggregate".equals(first.step().operation()) || first.step().equals(second.step())) {
             return null;
         }
-        ParsedStep other = second.step();
-        return first.withMore(new ParsedStep("s2", other.operation(), other.atoms(), other.params()));
+        return twoSteps(first, second);
     }
 
     /**

@@ -43,7 +43,7 @@ public final class StepText {
                     + metricText(atoms.size() > 1 ? atoms.get(1).what() : a.what())
                     + offsetText(p)
                     : head(step.operation(), a.what(), p);
-            return head + tail(a.when(), a.timeframe(), a.filter());
+            return head + daysText(a.when(), a.timeframe(), a.filter());
         }
         Atom first = atoms.get(0);
         boolean sameWhat = atoms.stream().allMatch(a -> a.what().equals(first.what()));
@@ -61,7 +61,7 @@ public final class StepText {
                 ? "compare" + compareWhat(p, sameWhat ? first.what() : null)
                 : head(step.operation(), sameWhat ? first.what() : "", p);
         StringBuilder text = new StringBuilder(head.strip());
-        text.append(tail(sameWhen ? first.when() : "all", sameTimeframe ? first.timeframe() : "1D",
+        text.append(daysText(sameWhen ? first.when() : "all", sameTimeframe ? first.timeframe() : "1D",
                 String.join(", ", shared)));
         text.append(":");
         List<String> sides = new ArrayList<>();
@@ -73,7 +73,7 @@ public final class StepText {
             }
             List<String> own = new ArrayList<>(clauses.get(i));
             own.removeAll(shared);
-            side.append(tail(sameWhen ? "all" : a.when(), sameTimeframe ? "1D" : a.timeframe(),
+            side.append(daysText(sameWhen ? "all" : a.when(), sameTimeframe ? "1D" : a.timeframe(),
                     String.join(", ", own)));
             sides.add(side.toString().strip());
         }
@@ -166,10 +166,6 @@ public final class StepText {
 
     /** The days of a step as they are written after what it computes: " in 2024 where weekday = monday". */
     public static String daysText(String when, String timeframe, String filter) {
-        return tail(when, timeframe, filter);
-    }
-
-    private static String tail(String when, String timeframe, String filter) {
         StringBuilder text = new StringBuilder();
         if (when != null && !when.isBlank() && !when.equals("all")) {
             boolean relative = when.matches("today|yesterday|this .*|last .*|ytd|mtd");

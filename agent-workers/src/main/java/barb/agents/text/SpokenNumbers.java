@@ -157,7 +157,7 @@ public final class SpokenNumbers {
     }
 
     /** One number: its words' span in the text, its value, and whether its last word is an ordinal. */
-    private record Spoken(int start, int end, int value, boolean ordinal, String ending) {
+    private record Spoken(int start, int end, int words, int value, boolean ordinal, String ending) {
     }
 
     private static String words(String s) {
@@ -174,27 +174,25 @@ public final class SpokenNumbers {
                 i++;
                 continue;
             }
-            int words = wordsIn(spans, n);
-            String next = i + words < spans.size() ? word(s, spans, i + words) : "";
-            String written = written(n, words, next);
+            int after = i + n.words();
+            String written = written(n, after < spans.size() ? word(s, spans, after) : "");
             // "в десять тридцать": an hour and its minutes said as two numbers
-            Spoken minutes = i + words < spans.size() ? number(s, spans, i + words) : null;
+            Spoken minutes = after < spans.size() ? number(s, spans, after) : null;
             if (minutes != null && !n.ordinal() && !minutes.ordinal() && n.value() <= 23
                     && (minutes.value() == 15 || minutes.value() == 30 || minutes.value() == 45)
                     && onlySpaceBetween(s, n.end(), minutes.start())) {
-                int after = i + words + wordsIn(spans, minutes);
-                String unit = after < spans.size() ? word(s, spans, after) : "";
+                int unitAt = after + minutes.words();
+                String unit = unitAt < spans.size() ? word(s, spans, unitAt) : "";
                 if (UNIT_PREFIXES.stream().noneMatch(unit::startsWith)) {
                     written = n.value() + ":" + minutes.value();
-                    n = new Spoken(n.start(), minutes.end(), n.value(), false, "");
-                    words = after - i;
+                    n = new Spoken(n.start(), minutes.end(), unitAt - i, n.value(), false, "");
                 }
             }
             if (written != null) {
                 out.append(s, copied, n.start()).append(written);
                 copied = n.end();
             }
-            i += words;
+            i += n.words();
         }
         if (copied == 0) {
             return s;
@@ -202,22 +200,12 @@ public final class SpokenNumbers {
         return out.append(s.substring(copied)).toString();
     }
 
-    private static int wordsIn(List<int[]> spans, Spoken n) {
-        int count = 0;
-        for (int[] span : spans) {
-            if (span[0] >= n.start() && span[1] <= n.end()) {
-                count++;
-            }
-        }
-        return count;
-    }
-
     private static String word(String s, List<int[]> spans, int i) {
         return s.substring(spans.get(i)[0], spans.get(i)[1]);
     }
 
     /** The digits for a number, or null to leave its words as they are. */
-    private static String written(Spoken n, int words, String next) {
+    private static String written(Spoken n, String next) {
         if (!n.ordinal()) {
             if (n.value() == 1 && !next.startsWith("процент") && !next.startsWith("пункт")) {
                 return null;
@@ -230,7 +218,7 @@ public final class SpokenNumbers {
         if (n.value() >= 2000 && n.value() <= 2099) {
             return String.valueOf(n.value());
         }
-        if (words == 1 && n.value() <= 10) {
+        if (n.words() == 1 && n.value() <= 10) {
             // "в десятом году": a small ordinal is a year only when the year is said
             return next.startsWith("год") ? String.valueOf(2000 + n.value()) : null;
         }
@@ -276,7 +264,7 @@ public final class SpokenNumbers {
             }
             Integer o = ordinal(w);
             if (o != null && fits(o, last)) {
-                return new Spoken(spans.get(i)[0], spans.get(j)[1], value + o, true, shortEnding(w));
+                return new Spoken(spans.get(i)[0], spans.get(j)[1], j - i + 1, value + o, true, shortEnding(w));
             }
             if ("один".equals(w) || "одного".equals(w) || "одному".equals(w) || "одним".equals(w)) {
                 if (last > 1 && fits(1, last)) {
@@ -291,7 +279,7 @@ public final class SpokenNumbers {
         if (end < 0) {
             return null;
         }
-        return new Spoken(spans.get(i)[0], end, value, false, "");
+        return new Spoken(spans.get(i)[0], end, j - i, value, false, "");
     }
 
     /** Whether a part of a number may follow the part before it: units after tens, tens after hundreds … */
