@@ -74,6 +74,7 @@ public record Catalogue(LocalDate firstDay, LocalDate lastDay, List<Case> cases)
         sets.put("fresh-37", "catalogue/fresh-37.json");
         sets.put("fresh-38", "catalogue/fresh-38.json");
         sets.put("fresh-39", "catalogue/fresh-39.json");
+        sets.put("fresh-40", "catalogue/fresh-40.json");
         return java.util.Collections.unmodifiableMap(sets);
     }
 

@@ -22,7 +22,7 @@ class TrainingDialoguesTest {
         assertThat(measures).containsExactly("fresh-5", "fresh-7", "fresh-8", "fresh-9", "fresh-10",
                 "fresh-11", "fresh-13", "fresh-15", "fresh-17", "fresh-18", "fresh-20", "fresh-22",
                 "fresh-24", "fresh-26", "fresh-28", "fresh-29", "fresh-30", "fresh-31", "fresh-32", "fresh-33",
-                "fresh-34", "fresh-36", "fresh-37", "fresh-38", "fresh-39");
+                "fresh-34", "fresh-36", "fresh-37", "fresh-38", "fresh-39", "fresh-40");
     }
 
     @Test
