@@ -106,7 +106,7 @@ public final class Lexicon {
 
     static final String NUM = "(-?\\d+(?:\\.\\d+)?)";
     static final String UNIT = "(?:\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*|п\\.))?";
-    static final String CMP = "(more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeds|exceeded|exceed|at least|превыша\\p{L}*|превыси\\p{L}*|"
+    static final String CMP = "((?:(?:blow|blows|blew|blown|blowing) out |(?:goes|went|go|gone|going) )?past(?= \\d+(?:\\.\\d+)?\\s?(?:x|%|pts?|points|percent)(?![\\p{L}]))|more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeds|exceeded|exceed|at least|превыша\\p{L}*|превыси\\p{L}*|"
             + "worse than|хуже чем|хуже|no less than|less than|smaller than|lower than|under|below|at most|no more than|"
             + "больше чем на|больше чем|больше|более чем на|более чем|более|свыше|выше|не менее чем на|не менее|"
             + "не меньше|минимум|меньше чем на|меньше чем|меньше|менее чем на|менее|ниже|не более|максимум|"
@@ -206,6 +206,10 @@ public final class Lexicon {
             // "ну как обычно", "the usual stats", "as always": what the trader always asks, which Barb does not know
             rule("(?:ну |да )?как (?:обычно|всегда)|as (?:usual|always)|the usual(?: stuff| stats| numbers)?|same (?:thing|stuff) as always",
                     kv("filler", "")),
+            // "made a higher high and a higher low", "both an inside day and nr7": one day showing every pattern
+            // named ("inside and outside days" stays either); read first, as other rules take "and"
+            rule("both|(?:and|but|&)(?= (?:also )?an? (?:higher|lower|inside|outside|doji|hammer|nr|narrow|wide|"
+                    + "bullish|bearish|engulf|shooting|morning|evening|gap))|одновременно", kv("both", "")),
             // "с обычным днём": the other days (read before "днём" is the afternoon)
             rule("обычн(?:ый|ым|ого) (?:день|днем|дня)", kv("complement", "")),
             // controlled period texts with dots or dashes
@@ -214,7 +218,10 @@ public final class Lexicon {
                     + "\\.\\.(?:\\d{4}(?:-q[1-4]|-w\\d{1,2}|-\\d{2}(?:-\\d{2})?)?|q[1-4]|january|february|march|"
                     + "april|may|june|july|august|september|october|november|december)?)",
                     m -> m.group(1).equals("..") ? List.of() : kv("when", m.group(1))),
-            rule("(?:in |for |during |on |period )?(\\d{4}-(?:q[1-4]|w\\d{1,2}|\\d{2}(?:-\\d{2})?))",
+            // ("from 2020-01-02 to 2020-03-31": two ends of one range are the period reader's)
+            rule("(?:in |for |during |on |period )?(?<!\\d{4}-\\d\\d(?:-\\d\\d)?\\s{0,2}(?:[-–]|to|till|until|through|thru|по|до)\\s{0,2})"
+                    + "(\\d{4}-(?:q[1-4]|w\\d{1,2}|\\d{2}(?:-\\d{2})?))(?![-\\d])"
+                    + "(?!\\s*(?:[-–]|to|till|until|through|thru|по|до)\\s*\\d{4}-)",
                     m -> kv("when", m.group(1))),
             rule("(?:in |for |during |period )(ytd|mtd|q[1-4])(?! (?:of )?\\d{4})", m -> kv("when", m.group(1))),
             rule("(streaks?|runs?|серии|серий|серия|серию) (?:of |из )?(?:(?:at least|не менее|от|минимум) (\\d+)|"
@@ -275,7 +282,8 @@ public final class Lexicon {
                     m -> kv("month", russianMonth(m.group(1)))),
             // relative thresholds: range more than 1.5 times the 20-day average
             rule(METRIC_WORD + "?(?: (?:на |in |on |during )?(rth|eth|ртх|етх))?\\s*(?:is |was |were |of |at least |more than |above |over |greater than |"
-                    + "comes? in (?:at )?|came in (?:at )?|at |"
+                    + "comes? in (?:at )?|came in (?:at )?|at |(?:blow|blows|blew|blown|blowing) out (?:past |over |to )?|"
+                    + "(?:goes|went|go|gone|going|got|gets) (?:past |over |above )?|past |exceed(?:s|ed|ing)? |"
                     + "больше |выше |более |в |был |была |были |было |не менее |чем )*" + NUM + "\\s*(?:x|times|раза?) "
                     + "(?:or more |or greater |and up |и более |или более )?(?:the |its |their |of |больше |выше |"
                     + "чем |от |своего |своей )*(?:(\\d+)[ -]?(?:day|d|дневн\\p{L}*) )?(average|avg|mean|median|min|max|"
@@ -477,7 +485,9 @@ public final class Lexicon {
                 + "(?:на )?следующ\\p{L}* (?:торгов\\p{L}* )?(?:день|дня|дне|сесси\\p{L}*)|назавтра|next day's|"
                 // "after 3 green days … the next one is green too": the one after the days named
                 // (the words first, the look back only where they stand: this rule is tried at every position)
-                + "the next one(?<=(?:days?|sessions?|weeks?) .{0,60}the next one)(?= (?:is|was|will|closes|closed|goes|turns|being|be)"
+                // ("the next one prints green", "odds the next is red": a verb or a colour follows)
+                + "the next(?: one)?(?<=(?:days?|sessions?|weeks?|in a row|straight) .{0,60}the next(?: one)?)"
+                + "(?= (?:is|was|will|closes|closed|goes|turns|being|be|prints|printed|ends|finishes|gets|green|red|up|down)"
                 + "(?![\\p{L}]))|"
                 // "красных было 4 подряд, какой шанс что следующий зеленый": the next one with its colour, no verb
                 + "следующ(?:ий|ая|ее|ие)(?= (?:тоже )?(?:зелен|красн|в плюс|в минус|рост|вырос|упад|пад)\\p{L}*)",
@@ -654,6 +664,15 @@ public final class Lexicon {
                 + "|(rose|rallied|рос|росл\\p{L}*))",
                 m -> consecutive(null, m.group(3) != null ? m.group(3) : m.group(4),
                         m.group(1) != null || m.group(5) != null ? "red" : "green")));
+        // "after 3 down days", "3 straight up days", "3 days down in a row": days that moved one way in a run are
+        // a run of that colour (a count alone, "the last 3 down days", is no run)
+        r.add(rule("(?<=(?:after|following|после) (?:(?:the|a|an) )?)(\\d+) (?:consecutive |straight )?(up|down) (?:days|sessions)"
+                + "(?! (?:in a row|straight|consecutive))|(\\d+) (?:consecutive|straight) (up|down) (?:days|sessions)"
+                + "|(\\d+) (?:days|sessions) (up|down) (?:in a row|straight)",
+                m -> {
+                    int at = m.group(1) != null ? 1 : m.group(3) != null ? 3 : 5;
+                    return consecutive(null, m.group(at), m.group(at + 1).equals("up") ? "green" : "red");
+                }));
         // "3 red days in a row — chance the 4th is green": the day after the run
         r.add(rule("(\\d+)-?(?:й|ой|ый|th|rd|nd|st)(?: (?:day|день|сесси\\p{L}*))?(?! (?:quarter|квартал|week|недел|hour|час|month|месяц))",
                 m -> kv("ordinal", m.group(1))));
@@ -707,7 +726,7 @@ public final class Lexicon {
         // thresholds
         r.add(rule("(?:(?:opened|opens|open|открыл\\p{L}*) (?:with )?(?:an? )?)?(?:gaps?|gapped|opened|open|открыл\\p{L}*|гэп\\p{L}*) (up|down|higher|lower|вверх|вниз|выше|ниже|ап|даун)"
                 // ("гэп даунов больше 1%": the plural's ending)
-                + "(?:s|ы|ов)?(?: (?:was|is|were|был\\p{L}*))?(?: by| of)? " + CMP + "?(?: ?(?:на|от))? ?" + NUM + UNIT, Lexicon::gapThreshold));
+                + "(?:s|ы|ов|е|а|ом|ах)?(?: (?:was|is|were|был\\p{L}*))?(?: by| of)? " + CMP + "?(?: ?(?:на|от))? ?" + NUM + UNIT, Lexicon::gapThreshold));
         // the size before the noun: "a 2% drop", "a 1.5%+ rally", "падение на 3%"
         // "a 500+ pt range", "1%+ gap ups": the size of the day's range or gap written before it
         r.add(rule("(?:an? )?" + NUM + "( or more| и более)?\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*)(\\+| or more| plus| и более)? "
@@ -799,6 +818,8 @@ public final class Lexicon {
                 kv("session", "AFTERNOON")));
         r.add(rule("lunch(?: ?time| hour| session| break)?|обед\\p{L}*|ланч\\p{L}*", kv("session", "LUNCH")));
         r.add(rule("us session|american session|американск\\p{L}* сесси\\p{L}*", kv("session", "US")));
+        // "после открытия амеров": the Americans' open is New York's cash open
+        r.add(rule("(?<=открыти\\p{L}{0,3} )амер\\p{L}*|амерск\\p{L}* (?:сесси\\p{L}*|рынк\\p{L}*)", kv("session", "RTH")));
 
         // how long a fill takes: "minutes to fill", "how long does it take … to fill", "через сколько минут закрывается"
         r.add(rule("how long (?:does |do |did )?(?:it |they |the gaps? )?(?:usually |typically )?(?:takes?|took)(?: to fill)?|"
@@ -1040,8 +1061,12 @@ public final class Lexicon {
                 kv("metric", "body")));
         r.add(rule("close[ -]?(?:to|-)[ -]?close|от закрытия до закрытия|(?:неделя|месяц|день) к (?:неделе|месяцу|дню)",
                 kv("metricdef", "change_pct")));
-        r.add(rule("(?:in|as|в) (?:a )?(?:percent(?:age)?|%|процент\\p{L}*)(?: terms)?", kv("unit", "pct")));
-        r.add(rule("(?:in|as|в) (?:points?|pts|пункт\\p{L}*)", kv("unit", "points")));
+        r.add(rule("(?:(?:in|as|в) (?:a )?)?(?:percent(?:age)?|%|pct|процент\\p{L}*) terms|(?:in|as|в) (?:a )?"
+                + "(?:percent(?:age)?|%|процент\\p{L}*)", kv("unit", "pct")));
+        // "points off the prior settle", "pts from the previous close": the move in points, close to close
+        r.add(rule("(?:(?:in )?(?:points?|pts|point) terms|(?:in|as|в) (?:points?|pts|пункт\\p{L}*))(?: (?:off|from) (?:the )?"
+                + "(?:prior|previous|prev|last|yesterday'?s) (?:settle(?:ment)?|close))?|(?:points?|pts) (?:off|from) (?:the )?"
+                + "(?:prior|previous|prev|last|yesterday'?s) (?:settle(?:ment)?|close)", kv("unit", "points")));
         // "the biggest one day point drop": the move measured in points
         r.add(rule("(?:points?|pts|пункт\\p{L}*)(?= (?:drops?|moves?|gains?|loss(?:es)?|declines?|rall(?:y|ies)|swings?|"
                 + "falls?|jumps?|changes?)(?![\\p{L}]))", kv("unit", "points")));
@@ -1101,7 +1126,7 @@ public final class Lexicon {
         // "после серии из 4 зелёных", "after a run of 3 red days": the run is the condition, its word asks for no runs
         r.add(rule("(?<=(?:after|following|после) (?:an? |the )?)(?:streaks?|runs?|серии|серия|серию)(?= (?:of|из) )",
                 kv("filler", "")));
-        r.add(rule("streaks?|runs?|winning streaks?|losing streaks?|in a row|consecutive|straight|серии|серия|серий|"
+        r.add(rule("streaks?|runs?|strings?(?= of )|winning streaks?|losing streaks?|in a row|consecutive|straight|серии|серия|серий|"
                 + "серию|подряд", kv("op", "streak")));
         r.add(rule("distribution|distributed|histogram|percentiles?|quantiles?|spread of values|(?:were|are|was|is|get) spread"
                 + "(?: out)?|spread out|распределени\\p{L}*|"
@@ -1202,7 +1227,7 @@ public final class Lexicon {
             "candle", "candles", "bar", "bars", "has", "been", "ever", "any", "from", "than", "as", "into", "did",
             "does", "set", "made", "make", "formed", "form", "forms", "forming", "occur", "occurs", "occurred",
             "happen", "happens", "usually", "mostly", "most", "often", "tend", "tends", "reached", "reach",
-            "printed", "print", "hit", "hits", "get", "gets", "sorted", "sort", "order", "ordered", "rank",
+            "printed", "print", "prints", "hit", "hits", "get", "gets", "sorted", "sort", "order", "ordered", "rank",
             "ranked", "were", "also", "then", "and", "both", "same", "overall", "value", "values", "size",
             "much", "level", "number", "points", "point", "pts", "percent", "%", "nasdaq's", "or", "vs", "their",
             "longest", "long", "close", "closed", "closes", "closing", "open", "opened", "price", "move", "it's",

@@ -114,6 +114,7 @@ public final class QuestionReader {
         if (question == null || question.isBlank()) {
             return new Reading(null, List.of(), null, List.of(), null);
         }
+        question = withoutGreeting(question);
         try {
             Reading bothWays = eitherWay(question);
             if (bothWays != null) {
@@ -469,6 +470,21 @@ public final class QuestionReader {
     /** A trader telling a memory: "i was a runner that day", "back in 2008 we …", "помню, как …". */
     private static final Pattern NARRATIVE = Pattern.compile("(?<![\\p{L}])(?:felt|i was|we were|i used to|we used to|"
             + "i remember|remember when|back in|in my day|back then|помню|раньше я|я был|я была|мы были)(?![\\p{L}])");
+
+    /** "mornin.", "gm all,", "доброе утро!": a greeting set off by punctuation before the question. */
+    private static final Pattern GREETING_THEN_QUESTION = Pattern.compile("^\\s*(?:hey|hi|hello|yo|gm|morning|mornin'?|"
+            + "good (?:morning|afternoon|evening|day)|привет\\p{L}*|здравствуй\\p{L}*|добр\\p{L}* (?:утр|день|дня|вечер)\\p{L}*|"
+            + "салют)(?: (?:all|everyone|guys|folks|team|fam|barb|y'?all|всем|ребята|друзья|бот))?\\s*[,.!]+\\s*",
+            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+
+    /** The question without the greeting before it ("morning!" is a greeting there, not the morning session). */
+    static String withoutGreeting(String question) {
+        Matcher greeting = GREETING_THEN_QUESTION.matcher(question);
+        if (!greeting.find() || greeting.end() == question.length()) {
+            return question;
+        }
+        return question.substring(greeting.end());
+    }
 
     /** A greeting at the start of a sentence: "hey barb, afternoon from london." greets, it does not refine. */
     private static final Pattern GREETING = Pattern.compile("^(?:hey|hi|hello|yo|gm|good (?:morning|afternoon|evening)|"

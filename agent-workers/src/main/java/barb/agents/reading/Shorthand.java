@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
+import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 
 /**
@@ -90,7 +91,10 @@ final class Shorthand {
             "(?<![\\p{L}])(mon|tue|wed|thu|fri|пн|вт|ср|чт|пт)\\s?[-–]\\s?(mon|tue|wed|thu|fri|пн|вт|ср|чт|пт)(?![\\p{L}])");
     /** "2+", "2%+": at least; "5+ days" is left for the reader. */
     private static final Pattern AT_LEAST = Pattern.compile(
-            "(?<![\\d.])(\\d+(?:\\.\\d+)?)(\\s?%|\\s?x|\\s?pts?|\\s?points)?\\+(?!\\d)(?!\\s?(?:days?|sessions?|дн\\p{L}*|дня|день)(?![\\p{L}]))");
+            "(?<![\\d.])(\\d+(?:\\.\\d+)?)(\\s?%|\\s?x|\\s?pts?|\\s?points)?\\+(?!\\d)"
+            // ("500+ pts": the unit after the plus stays before "or more", where the size readers look for it)
+            + "(\\s?(?:pts?|points?|percent|pct|пункт\\p{L}*)(?![\\p{L}]))?"
+            + "(?!\\s?(?:days?|sessions?|дн\\p{L}*|дня|день)(?![\\p{L}]))");
     private static final Pattern LAST_UNIT = Pattern.compile(
             "(?<![\\p{L}])(?:last|previous|past) (week|month|quarter|year)(?![\\p{L}])|прошл\\p{L}* (недел|месяц|квартал|год)");
     private static final Pattern LAST_N_UNITS = Pattern.compile(
@@ -128,6 +132,30 @@ final class Shorthand {
             written = "the " + count + " " + lastN.group(2) + " preceding the last " + count + " " + lastN.group(2);
         }
         return written == null ? s : head + written + s.substring(before.end());
+    }
+
+    /**
+     * "3/16/2020", "8/5/24": a day written with slashes, month first as Americans write it; a first number above 12
+     * can only be the day, and a Russian message puts the day first.
+     */
+    private static final Pattern SLASH_DATE = Pattern.compile(
+            "(?<![\\p{L}\\d/.])(\\d{1,2})/(\\d{1,2})/((?:19|20)?\\d\\d)(?![\\d/%])");
+
+    private static final List<String> MONTHS_EN = List.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
+            "sep", "oct", "nov", "dec");
+
+    private static String slashDate(MatchResult m, boolean russian) {
+        int first = Integer.parseInt(m.group(1));
+        int second = Integer.parseInt(m.group(2));
+        boolean dayFirst = russian || first > 12;
+        int month = dayFirst ? second : first;
+        int day = dayFirst ? first : second;
+        if (month < 1 || month > 12 || day < 1 || day > 31) {
+            return m.group();
+        }
+        String year = m.group(3).length() == 2 ? "20" + m.group(3) : m.group(3);
+        // written the way the period reader reads a day in each language, so "3/16/2020 to 3/20/2020" stays a range
+        return russian ? day + "." + month + "." + year : MONTHS_EN.get(month - 1) + " " + day + " " + year;
     }
 
     /** "10-Mar-23", "5-aug-2024": a day written the way exchanges and spreadsheets write it. */
@@ -212,7 +240,8 @@ final class Shorthand {
      * pit" alone is where someone stood, not a session asked about.
      */
     private static final Pattern PIT = Pattern.compile("(?<![\\p{L}])pit(?= (?:session|sessions|hours|open|opening|close|"
-            + "closing|range|ranges|high|low|highs|lows|day|days|trading)(?![\\p{L}]))|(?<=of the )pit(?![\\p{L}])");
+            + "closing|closes|range|ranges|high|low|highs|lows|day|days|trading|volume|vol|move|moves|change|gap|gaps|"
+            + "only)(?![\\p{L}]))|(?<=of the )pit(?![\\p{L}])");
     /** "2015 on", "2018 onwards": since that year. */
     private static final Pattern YEAR_ON = Pattern.compile("(?<![\\p{L}\\d])(?:(?:from|since|с) )?((?:19|20)\\d\\d) "
             + "(?:(?:and )?on(?=\\s*(?:[,.?!;)]|$))|onwards?|forward|and later|and after)(?![\\p{L}])");
@@ -291,12 +320,17 @@ final class Shorthand {
                 || s.contains("позапрошл")) {
             s = theOneBefore(s);
         }
+        if (s.indexOf('/') >= 0) {
+            s = SLASH_DATE.matcher(s).replaceAll(m -> slashDate(m, russian));
+        }
         if (s.indexOf('-') >= 0) {
             s = DAY_MONTH_YEAR.matcher(s).replaceAll(m -> m.group(1) + " " + m.group(2) + " "
                     + (m.group(3).length() == 2 ? "20" + m.group(3) : m.group(3)));
         }
-        s = AT_LEAST.matcher(s).replaceAll(m -> m.group(1) + (m.group(2) == null ? "" : m.group(2).strip()
-                .equals("%") ? "%" : " " + m.group(2).strip()) + orMore);
+        s = AT_LEAST.matcher(s).replaceAll(m -> {
+            String unit = m.group(2) != null ? m.group(2) : m.group(3);
+            return m.group(1) + (unit == null ? "" : unit.strip().equals("%") ? "%" : " " + unit.strip()) + orMore;
+        });
         s = SHORT_YEARS.matcher(s).replaceAll(m -> m.group(1) + " 20" + m.group(2) + "-20" + m.group(3));
         s = YEAR_ENDING.matcher(s).replaceAll("$1");
         // "в 25м", "за 24й": a two-digit year with its case ending

@@ -169,7 +169,7 @@ final class StepBuilder {
     /** Kinds of findings that are no data of their own. */
     private static final Set<String> NOT_DATA = Set.of("filler", "connector", "or", "vs", "goal", "after",
             "whenword", "complement", "apart", "vague", "combined", "vaguetime", "zone", "etzone", "prefer", "predicate",
-            "mostdays");
+            "mostdays", "both");
 
     /** True when some finding names data (a metric, a period, a filter, an operation …). */
     static boolean isDataLike(List<Lexicon.Finding> findings) {
@@ -1670,6 +1670,30 @@ final class StepBuilder {
         return out;
     }
 
+    /**
+     * "opex fridays vs the rest, 2024 and 2025": two years said together ("and" between them), when the sides compared
+     * are something else, are one period from the first to the second (the later one alone would leave a year out).
+     */
+    private static String bothYears(String before, String year) {
+        if (before.matches("\\d{4}") && year.matches("\\d{4}")
+                && Math.abs(Integer.parseInt(before) - Integer.parseInt(year)) == 1) {
+            return Integer.parseInt(before) < Integer.parseInt(year) ? before + ".." + year : year + ".." + before;
+        }
+        return year;
+    }
+
+    /** Whether the patterns said are all on one day ("both", "a higher high and a higher low"), not any of them. */
+    private boolean everyPattern(List<Lexicon.Finding> side) {
+        List<Lexicon.Finding> patterns = side.stream().filter(f -> f.kind().equals("pattern")).toList();
+        int first = patterns.get(0).start();
+        int last = patterns.get(patterns.size() - 1).start();
+        if (first == last || found.stream().anyMatch(f -> f.kind().equals("or") && f.start() > first && f.start() < last)) {
+            return false;
+        }
+        return found.stream().anyMatch(f -> f.kind().equals("both") && f.start() < last
+                && (f.start() > first || f.end() >= first - 12));
+    }
+
     private Atom atom(List<Lexicon.Finding> common, List<Lexicon.Finding> side, String what, String timeframe,
                       List<Lexicon.Finding> ignored) {
         List<Lexicon.Finding> all = new ArrayList<>(common);
@@ -1686,12 +1710,16 @@ final class StepBuilder {
         Plan.Consecutive consecutive = null;
         Plan.TimeWindow time = null;
         String tf = timeframe;
+        Lexicon.Finding lastWhen = null;
         for (Lexicon.Finding f : all) {
             if (ignored.contains(f)) {
                 continue;
             }
             switch (f.kind()) {
-                case "when" -> when = f.value();
+                case "when" -> {
+                    when = lastWhen != null && f.start() - lastWhen.end() <= 5 ? bothYears(when, f.value()) : f.value();
+                    lastWhen = f;
+                }
                 case "session" -> session = f.value();
                 case "cond" -> addCondition(conditions, FilterText.parseCondition(f.value()));
                 case "color" -> addCondition(conditions, new Plan.Condition("is_" + f.value(), "=", 1));
@@ -1715,6 +1743,10 @@ final class StepBuilder {
                 default -> {
                 }
             }
+        }
+        if (patterns.size() > 1 && everyPattern(all)) {
+            patterns.forEach(p -> addCondition(conditions, new Plan.Condition("is_" + p, "=", 1)));
+            patterns.clear();
         }
         FilterText.Filters filters = new FilterText.Filters(session, conditions, patterns, events, weekdays,
                 months, gap, consecutive, time);

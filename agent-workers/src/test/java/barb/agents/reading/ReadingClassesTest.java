@@ -2598,4 +2598,86 @@ class ReadingClassesTest {
         assertThat(read("как часто после того как нк рос 3 дня подряд следующий день красный"))
                 .contains("consecutive green >= 3");
     }
+
+    @Test
+    void aDayWrittenWithSlashesIsMonthFirstInEnglishAndDayFirstInRussian() {
+        assertThat(read("recap of 7/3/2023")).isEqualTo("what happened in 2023-07-03");
+        assertThat(read("recap of 7/3/23")).isEqualTo("what happened in 2023-07-03");
+        // a first number above 12 can only be the day
+        assertThat(read("recap of 25/12/2024")).isEqualTo("what happened in 2024-12-25");
+        assertThat(read("что было 7/3/2023")).isEqualTo("what happened in 2023-03-07");
+        assertThat(read("avg range 2/1/2021 to 4/30/2021")).isEqualTo("mean range in 2021-02-01..2021-04-30");
+    }
+
+    @Test
+    void twoDaysWrittenAsIsoDatesAreOneRangeNotTwoSides() {
+        assertThat(read("avg range from 2023-02-01 to 2023-02-28")).isEqualTo("mean range in 2023-02-01..2023-02-28");
+        assertThat(read("avg range 2023-02-01 - 2023-02-28")).isEqualTo("mean range in 2023-02-01..2023-02-28");
+        assertThat(read("compare avg range 2023-01 vs 2023-02")).isEqualTo("compare mean range: in 2023-01 vs in 2023-02");
+    }
+
+    @Test
+    void aGreetingSetOffByPunctuationIsNoSession() {
+        assertThat(read("gm all, how many red days in 2024")).isEqualTo(read("how many red days in 2024"));
+        assertThat(read("Morning! avg rth range 2023")).isEqualTo(read("avg rth range 2023"));
+        assertThat(read("morning session range in 2023")).contains("session = MORNING");
+    }
+
+    @Test
+    void theUnitAfterAPlusStaysTheThresholdsUnit() {
+        assertThat(read("count days nq lost 300+ pts in 2022")).contains("change <= -300").doesNotContain("change_pct");
+        assertThat(read("days nq gained 2%+ in 2022")).contains("change_pct >= 2");
+    }
+
+    @Test
+    void theNextOneAfterARunIsTheNextDay() {
+        Reading next = QuestionReader.read("4 green days in a row, what are the chances the next one prints red");
+        assertThat(render(next)).contains("consecutive green >= 4").contains("is_red = 1");
+        assertThat(next.step().params().get("offset").asInt()).isEqualTo(1);
+        assertThat(QuestionReader.read("2 red days in a row - odds the next is green").step().params().get("offset")
+                .asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void daysThatMovedOneWayAfterAfterAreARun() {
+        assertThat(read("after 2 down days, chance of a green day")).contains("consecutive red >= 2");
+        assertThat(read("after 3 straight up days, odds of a red one")).contains("consecutive green >= 3");
+        assertThat(read("odds of green after 4 sessions down in a row")).contains("consecutive red >= 4");
+        // a count of such days is no run
+        assertThat(read("list the last 3 down days")).doesNotContain("consecutive");
+    }
+
+    @Test
+    void patternsSaidTogetherOnOneDayAreAllOfThem() {
+        assertThat(read("how many days made a lower high and a lower low in 2023"))
+                .contains("is_lower_high = 1").contains("is_lower_low = 1").doesNotContain("pattern in");
+        assertThat(read("days that were both an outside day and nr7")).contains("is_outside_day = 1")
+                .contains("is_nr7 = 1");
+        assertThat(read("days with a doji or a hammer")).contains("pattern in (doji, hammer)");
+    }
+
+    @Test
+    void twoYearsSaidTogetherBesideOtherSidesAreOnePeriod() {
+        assertThat(read("fomc days vs other days, avg range, 2022 and 2023")).contains("in 2022..2023")
+                .contains("event = fomc vs");
+        // the years themselves compared stay two sides
+        assertThat(read("avg range in 2022 and 2023")).isEqualTo("compare mean range: in 2022 vs in 2023");
+    }
+
+    @Test
+    void goingPastASizeIsMoreThanIt() {
+        assertThat(read("days the range went past 1.5x its 20 day avg")).contains("range > 1.5 x avg 20d");
+        assertThat(read("days nq fell past 2% in 2020")).contains("change_pct < -2");
+        assertThat(read("avg range over the past 10 days")).doesNotContain("range >");
+    }
+
+    @Test
+    void moreTraderWordsForRunsSessionsAndUnits() {
+        assertThat(QuestionReader.read("longest string of red days in 2022").step().operation()).isEqualTo("streak");
+        assertThat(read("avg pit volume in 2024")).contains("session = RTH");
+        assertThat(read("best month on avg, pct terms")).contains("change_pct");
+        assertThat(read("10 worst days in points off the prior close")).contains("by change ").doesNotContain("change_pct");
+        assertThat(read("средний рейндж первого часа после открытия амеров")).contains("session = RTH");
+        assertThat(read("как часто закрытие в плюс при гэп дауне больше 0,7%")).contains("gap_pct < -0.7");
+    }
 }
