@@ -276,6 +276,13 @@ public final class Lexicon {
             // "зеленых декабрей", "а январи?", "марты": the months as units, in the genitive or nominative plural
             rule("(январ|феврал|март|апрел|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ей|ов|и|ы)(?![\\p{L}])",
                     m -> kv("month", russianMonth(m.group(1)), "monthunit", "")),
+            // "how often did september close red", "сентябрь закрывался в минус": a month that closes is the month's bar
+            rule("(january|february|march|april|may|june|july|august|september|october|november|december)"
+                    + "(?= (?:has |have |usually |typically |ever )?(?:closed|close|closes|closing|ended|ends|finished|finishes)"
+                    + "(?![\\p{L}]))", m -> kv("month", m.group(1), "monthunit", "")),
+            rule("(январ|феврал|март|апрел|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ь|т|й)?"
+                    + "(?= (?:обычно |когда-либо )?(?:закрыл\\p{L}*|закрыва\\p{L}*|заканчивал\\p{L}*|закончил\\p{L}*)(?![\\p{L}]))",
+                    m -> kv("month", russianMonth(m.group(1)), "monthunit", "")),
             // ("с октября по декабрь" is a range of months, not every December)
             rule("(?:по каждому |(?<!(?:^|\\s)(?:с|со|от) \\p{L}{3,10} )по |все |во все |в каждом |в каждый |каждый |каждом |каждому )(январ|феврал|март|"
                     + "апрел|ма|июн|июл|август|сентябр|октябр|ноябр|декабр)(?:ям|ях|ам|ах|е|ь|ы|и|т|й|у|ю)",
@@ -393,6 +400,13 @@ public final class Lexicon {
                     }),
             // "just the #1 per year": one
             rule("#(\\d+)", m -> kv("n", m.group(1))),
+            // "make it 5", "давай топ 7": a new number of rows for the question before
+            rule("^(?:(?:ok|okay|now|and|ну|а|ок),? )?(?:make (?:it|that|them)|change (?:it|that) to|bump (?:it|that) to|"
+                    + "сделай|давай|поставь)(?: (?:the )?(?:top|топ))? (\\d{1,3})(?=\\s*(?:instead|вместо|pls|please|плз|[?.!])?\\s*$)",
+                    m -> kv("n", m.group(1))),
+            // "do 1, 5, 10 and 20 instead": a bare list of days after for the question before, which had some
+            rule("^(?:(?:ok|okay|now|and|ну|а|ок),? )?(?:do|try|make it|сделай|давай|а если)?\\s*(\\d+(?:(?:, ?| and | и |,? and |,? и )\\d+)+)"
+                    + "(?=\\s*(?:instead|вместо|pls|please|плз)?[?.!]?\\s*$)", m -> kv("offsets", numberList(m.group(1)))),
             // "с какого по какое число": the dates, which a list of days shows anyway
             rule("(?:и )?с какого (?:числа )?по какое(?: число)?|(?:from )?which date to which|какого числа", kv("filler", "")),
             rule("(?:on |in )?(?:days? )?(\\d+(?:(?:, ?| and |,? and )\\d+)*) (?:trading )?(?:days? )?after",
@@ -620,7 +634,9 @@ public final class Lexicon {
 
         // N green / red days in a row
         // "3 or more red months in a row": weeks and months are the bars the run is counted on
-        r.add(rule("(?:(exactly|ровно) )?(?:из |of )?(\\d+)(?:\\+| or more| or longer| и более| или более)? "
+        // ("top 5 red streaks": five runs ranked, not runs of five)
+        r.add(rule("(?<!(?:top|топ|first|last|best|worst|longest|самы\\p{L}{1,3}|первы\\p{L}{1,3}|последни\\p{L}{1,3}) )"
+                + "(?:(exactly|ровно) )?(?:из |of )?(\\d+)(?:\\+| or more| or longer| и более| или более)? "
                 + "(?:consecutive |straight )?(green|red|зелен\\p{L}*|красн\\p{L}*|bullish|bearish)(?: (?:days?|candles?|sessions?|closes?|bars?|дн\\p{L}*|день|дня|"
                 + "свеч\\p{L}*|сесси\\p{L}*|(weeks?|months?|недел\\p{L}*|месяц\\p{L}*)))?(?: (?:in a row|consecutive|straight|подряд))?",
                 m -> {
@@ -699,6 +715,13 @@ public final class Lexicon {
                     int minutes = Integer.parseInt(firstGroup(m));
                     return minutes < 1 || minutes > 390 ? null : kv("time", openingWindow(firstGroup(m)));
                 }));
+        // "the last 15 min before the close", "последние 30 минут до 16:00": the minutes before the cash close
+        r.add(rule("(?:the |in the )?last (\\d{1,3}) (?:minutes|mins?) (?:before|into|till|until|to|of) (?:the )?"
+                + "(?:(?:cash |rth |pit |4 ?pm |16:00 )?close|4 ?pm|16:00)|(?:в |за )?последн\\p{L}* (\\d{1,3}) ?(?:минут\\p{L}*|мин) "
+                + "(?:до|перед) (?:закрыти\\p{L}*(?: кэша| ртх| rth)?|16(?::00)?)", m -> {
+                    int minutes = Integer.parseInt(firstGroup(m));
+                    return minutes < 1 || minutes > 390 ? null : kv("time", closingWindow(minutes));
+                }));
         // close against the same day's open by a size: the body
         r.add(rule("(?:clos(?:e|ed|es|ing)|finish(?:ed|es)?|end(?:ed|s)?|закрыл\\p{L}*|закрыти\\p{L}*) " + CMP + "?\\s*(?:на )?" + NUM
                 + "\\s*(%|percent|процент\\p{L}*|points?|pts|пункт\\p{L}*)? (above|over|below|under|выше|ниже) (?:the |its |своего )?"
@@ -747,6 +770,31 @@ public final class Lexicon {
                 m -> kv("cond", m.group(1) + " " + m.group(2) + " " + FilterText.number(Double.parseDouble(m.group(3))))));
         r.add(rule(METRIC_WORD + "(?: (?<sess>rth|eth|ртх|етх))?(?: (?:was|is|of|were|has been|has|был\\p{L}*|"
                 + "бывает|в среднем))? " + CMP + "(?: на)? ?" + NUM + UNIT, Lexicon::metricThreshold));
+        // "rth range 400 pts or more", "gap 1% and up": the comparison said after the size
+        r.add(rule(METRIC_WORD + "(?: (?<sess>rth|eth|ртх|етх))?(?: (?:of|was|is|at|был\\p{L}*))? " + NUM
+                + "\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*)? ?(or more|and up|or greater|or higher|"
+                + "and above|or bigger|и более|или более|и выше|or less|or lower|and below|and under|or smaller|или меньше|"
+                + "и менее|и ниже)(?![\\p{L}])", m -> {
+                    String metric = metricOf(m.group(1));
+                    if (isPercent(m.group(4))) {
+                        metric = switch (metric) {
+                            case "range" -> "range_pct";
+                            case "gap" -> "gap_pct";
+                            case "body" -> "body_pct";
+                            default -> metric;
+                        };
+                    } else if (isPoints(m.group(4)) && metric.equals("change_pct")) {
+                        metric = "change";
+                    }
+                    boolean atMost = m.group(5).matches(".*(?:less|lower|below|under|smaller|меньше|менее|ниже)");
+                    List<String[]> out = kv("cond", metric + (atMost ? " <= " : " >= ")
+                            + FilterText.number(Double.parseDouble(m.group(3))));
+                    if (m.group("sess") != null) {
+                        out.add(new String[] {"session", m.group("sess").startsWith("r") || m.group("sess").startsWith("р")
+                                ? "RTH" : "ETH"});
+                    }
+                    return out;
+                }));
 
         // the whole trading day, named by what it includes
         r.add(rule("(?:incl(?:uding|\\.)?|with|plus|включая|вместе с|с учетом|с) (?:the )?(?:overnight|globex|night session|"
@@ -1032,11 +1080,14 @@ public final class Lexicon {
         r.add(rule("(?:up|positive|winning) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:up|higher|positive|in the green)|"
                 + "дн\\p{L}* роста|растущ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вверх|в плюс\\p{L}*|закрыти\\p{L}* в плюс\\p{L}*|"
+                // "что на следующий день тоже будет плюс": the plus said after a verb of being, no "в"
+                + "(?<=(?:будет|был|была|было|будут|были|станет|окажется|закроется) )плюс(?:ом|овым|овой)?|"
                 + "закрыти\\p{L}* выше(?: предыдущ\\p{L}*)?|clos\\p{L}* above (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) "
                 + "(?:(?:day|week|month|session|bar|candle)(?:'s|s)? )?close|" + UP_VERB, kv("dir", "up")));
         r.add(rule("(?:down|negative|losing) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:down|lower|negative|in the red)|"
-                + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вниз|в минус\\p{L}*|закрыти\\p{L}* ниже(?: предыдущ\\p{L}*)?|"
+                + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вниз|в минус\\p{L}*|(?<=(?:будет|был|была|было|будут|были|станет|окажется|закроется) )"
+                + "минус(?:ом|овым|овой)?|закрыти\\p{L}* ниже(?: предыдущ\\p{L}*)?|"
                 + "clos\\p{L}* below (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) (?:(?:day|week|month|session|bar|candle)(?:'s|s)? )?close|" + DOWN_VERB
                 + "|selloffs?|sell offs?|crash\\p{L}*|dumps?|losses|обвал\\p{L}*|просадк\\p{L}*|слив\\p{L}*|пролив\\p{L}*",
                 kv("dir", "down")));
@@ -1105,7 +1156,7 @@ public final class Lexicon {
                 + "разбери (?:мне )?(?:день|неделю)|"
                 + "что (?:было|творилось|происходило|случилось)(?: с nq| на рынке| по nq| с рынком)?(?= (?:в |во |на |с |от |\\d|вчера|сегодня|"
                 + "за |тогда|по nq))|расклад(?: по дню)?|разбор дня|итоги дня|как прош(?:ел|ла) (?:день|сесси\\p{L}*|торговл\\p{L}*)|"
-                + "o ?/ ?h ?/ ?l ?/ ?c|ohlc|day by day|по дням(?= (?:и|,|с|eth|rth|ртх|етх))|картин\\p{L}* (?:за|по) (?:вчерашн\\p{L}* |этот |тот )?(?:день|дню)|картин\\p{L}*(?= (?:за|по) (?:\\d|вчера))",
+                + "o ?/ ?h ?/ ?l ?/ ?c|ohlc|day by day|по дням(?= (?:и|,|с|eth|rth|ртх|етх))|(?<=недел\\p{L}{0,2} )по дням(?=$|[ ,])|картин\\p{L}* (?:за|по) (?:вчерашн\\p{L}* |этот |тот )?(?:день|дню)|картин\\p{L}*(?= (?:за|по) (?:\\d|вчера))",
                 kv("snapshot", "")));
         r.add(rule("what (?:does|do) (?:nq|it|the market|price|nasdaq) (?:usually |typically |normally )?do|"
                 + "что (?:обычно |как правило |в среднем )?(?:делает|происходит|бывает)(?: с)? ?(?:nq|нас|рынок|рынком|ценой|цена)?|"
@@ -1790,6 +1841,11 @@ public final class Lexicon {
             out.add(new String[] {"metric", "range"});
         }
         return out;
+    }
+
+    private static String closingWindow(int minutes) {
+        int start = 16 * 60 - minutes;
+        return String.format(Locale.ROOT, "%02d:%02d-16:00", start / 60, start % 60);
     }
 
     private static String openingWindow(String minutes) {

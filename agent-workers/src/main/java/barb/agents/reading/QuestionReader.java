@@ -133,6 +133,15 @@ public final class QuestionReader {
                 return bothStatistics;
             }
             String asked = withoutAsides(question);
+            // "сравните средний рейндж ртх в 2022 и в 2025, реально сейчас тише или мне кажется": the trader's own
+            // reason after the question asks nothing, and its words ("сейчас", "праздники") would read as more
+            String reasonless = withoutReason(asked);
+            if (reasonless != null) {
+                Reading alone = read(reasonless);
+                if (complete(alone)) {
+                    return alone;
+                }
+            }
             // "does the gap tell you anything about the rest of the day? i.e. correlation of gap % with the
             // open-to-close move": what follows "i.e." says the question exactly
             Reading restated = restated(asked);
@@ -184,6 +193,29 @@ public final class QuestionReader {
             LOG.warn("question reader failed on a question of {} characters", question.length(), e);
             return new Reading(null, List.of(), null, List.of(), null);
         }
+    }
+
+    /**
+     * A last clause that gives the trader's reason or feeling: set off by punctuation, opening with a personal word
+     * ("я", "мне", "хочу понять", "есть ощущение", "i", "my", "trying to", "feels like"), refining nothing (no session,
+     * number, "only" or "I mean").
+     */
+    private static final Pattern REASON = Pattern.compile("[,;.!–—]\\s*(?:-\\s*)?(?:(?:а|но|ведь|and|but|so|because|cause|cuz|since|"
+            + "потому что|так как|т\\.? ?к\\.?)\\s+)?(?:я|мне|меня|у меня|хочу|хотел\\p{L}*|есть ощущение|ощущение|кажется|"
+            + "по ощущениям|реально|чтобы|i|i'm|im|i've|ive|i'd|my|want to|trying to|to see if|just curious|curious|"
+            + "feels like|feel like|seems like|wondering)(?![\\p{L}'])[^,;.!?–—]*[.!]?\\s*$",
+            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+    private static final Pattern REFINES = Pattern.compile("\\d|(?<![\\p{L}])(?:mean|meant|only|just the|excluding|except|"
+            + "про|имею в виду|имел в виду|только|кроме|без|rth|eth|ртх|етх|session|сесси\\p{L}*|in points|в пунктах|в процентах)"
+            + "(?![\\p{L}])", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+
+    /** The question without its last clause when that clause is the trader's reason; null when there is none. */
+    static String withoutReason(String question) {
+        Matcher reason = REASON.matcher(question);
+        if (!reason.find() || reason.start() < 12 || REFINES.matcher(reason.group()).find()) {
+            return null;
+        }
+        return question.substring(0, reason.start()).strip();
     }
 
     /** "up or down more than 2%", "moved over 1.5% either way", "больше чем на 2% в любую сторону": a move of any sign. */

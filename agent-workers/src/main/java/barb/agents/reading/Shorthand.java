@@ -158,6 +158,11 @@ final class Shorthand {
         return russian ? day + "." + month + "." + year : MONTHS_EN.get(month - 1) + " " + day + " " + year;
     }
 
+    /** "the 4 o'clock bell", "the closing bell", "the opening bell": the cash close and open by their clocks. */
+    private static final Pattern CLOSING_BELL = Pattern.compile("(?<![\\p{L}])(?:the )?(?:(?:4|four) ?o'?clock|closing|close|"
+            + "4 ?pm) bell(?![\\p{L}])");
+    private static final Pattern OPENING_BELL = Pattern.compile("(?<![\\p{L}])(?:the )?(?:opening|open|9:30) bell(?![\\p{L}])");
+
     /** "10-Mar-23", "5-aug-2024": a day written the way exchanges and spreadsheets write it. */
     private static final Pattern DAY_MONTH_YEAR = Pattern.compile("(?<![\\p{L}\\d])(0?[1-9]|[12]\\d|3[01])-"
             + "(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)-((?:20)?[0-2]\\d)(?![\\p{L}\\d])");
@@ -172,7 +177,8 @@ final class Shorthand {
             "(?<![\\p{L}])(in|for|from|during|за|в|с) (0[89]|1\\d|2[0-6])\\s?[-–/]\\s?(0[89]|1\\d|2[0-6])(?![\\d:.%\\p{L}])");
     /** "2020го", "2020-го", "2020г": a year with a Russian ending. */
     private static final Pattern SHORT_YEAR_WORD = Pattern.compile(
-            "(?<![\\p{L}])(с|со|since|from|in|за|в) (0[89]|1\\d|2[0-6]) (года|год|годы|году|г\\.?|yr|year)(?![\\p{L}])");
+            "(?<![\\p{L}])((?:с|со|since|from|in|за|в)(?: (?:весь|целый|the whole|all of))?) (0[89]|1\\d|2[0-6]) "
+            + "(года|год|годы|году|г\\.?|yr|year)(?![\\p{L}])");
     private static final Pattern SHORT_YEAR_PAIR = Pattern.compile(
             "(?<![\\p{L}])(in|for|за|в) (0[89]|1\\d|2[0-6]) (and|и|&) (0[89]|1\\d|2[0-6])(?![\\d:.%\\p{L}])");
     /** "23 vs 24 vs 25", "2022 v 2023": years set against each other, two-digit or "v" for "vs". */
@@ -247,7 +253,7 @@ final class Shorthand {
             + "(?:(?:and )?on(?=\\s*(?:[,.?!;)]|$))|onwards?|forward|and later|and after)(?![\\p{L}])");
     private static final Pattern TOKEN = Pattern.compile("^([(\"']*)(.*?)([.,:;!?)\"']*)$");
     private static final Pattern SHORT_YEAR_ENDING = Pattern.compile(
-            "(?<![\\p{L}])(с|со|в|во|за|от|до|янв\\p{L}*|фев\\p{L}*|март\\p{L}*|апр\\p{L}*|ма[йяе]|июн\\p{L}*|июл\\p{L}*|"
+            "(?<![\\p{L}])((?:с|со|в|во|за|от|до)(?: (?:весь|целый|весь этот))?|еще|ещё|добавь\\p{L}*|плюс|янв\\p{L}*|фев\\p{L}*|март\\p{L}*|апр\\p{L}*|ма[йяе]|июн\\p{L}*|июл\\p{L}*|"
             + "август\\p{L}*|сент\\p{L}*|окт\\p{L}*|ноя\\p{L}*|дек\\p{L}*) (0[89]|1\\d|2[0-6])-?(?:м|й|го|ом|му)(?![\\p{L}\\d])");
     /** Hours in the message: "в 15" at its end is then 15:00 rather than 2015. */
     private static final Pattern CLOCK_CONTEXT = Pattern.compile("\\d:\\d|(?<![\\p{L}])(?:утра|вечера|дня|ночи|час\\p{L}*|"
@@ -319,6 +325,10 @@ final class Shorthand {
         if (s.contains("before") || s.contains("prior") || s.contains("previous") || s.contains("preceding")
                 || s.contains("позапрошл")) {
             s = theOneBefore(s);
+        }
+        if (s.contains("bell")) {
+            s = CLOSING_BELL.matcher(s).replaceAll("4pm");
+            s = OPENING_BELL.matcher(s).replaceAll("9:30am");
         }
         if (s.indexOf('/') >= 0) {
             s = SLASH_DATE.matcher(s).replaceAll(m -> slashDate(m, russian));

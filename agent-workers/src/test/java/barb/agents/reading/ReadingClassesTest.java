@@ -2680,4 +2680,64 @@ class ReadingClassesTest {
         assertThat(read("средний рейндж первого часа после открытия амеров")).contains("session = RTH");
         assertThat(read("как часто закрытие в плюс при гэп дауне больше 0,7%")).contains("gap_pct < -0.7");
     }
+
+    @Test
+    void theTradersReasonAfterTheQuestionAsksNothing() {
+        assertThat(read("avg rth range in 2023 vs 2024, i feel like it got quieter"))
+                .isEqualTo(read("avg rth range in 2023 vs 2024"));
+        assertThat(read("средний объем ртх по пятницам в 2024, мне кажется праздники все испортили"))
+                .isEqualTo(read("средний объем ртх по пятницам в 2024"));
+        // a last clause that refines is kept
+        assertThat(read("avg range on mondays in 2024, i mean rth only")).contains("session = RTH");
+    }
+
+    @Test
+    void moreRussianWaysToSayYearsWeeksAndSigns() {
+        assertThat(read("средний рейндж за весь 24-й год")).isEqualTo("mean range in 2024");
+        assertThat(read("за прошлую неделю по дням")).isEqualTo("what happened last week");
+        Reading plus = QuestionReader.read("если день вырос больше чем на 2%, какова вероятность что следующий день тоже будет плюс");
+        assertThat(render(plus)).contains("change_pct > 0").contains("change_pct > 2");
+        assertThat(plus.ignored()).isEmpty();
+        Memory compared = after("compare mean range where session = RTH: in 2021 vs in 2024");
+        assertThat(render(FollowUps.resolve("добавь еще 22-й", compared).orElseThrow())).contains("2022");
+    }
+
+    @Test
+    void aRankedNumberOfRunsIsNoRunLength() {
+        assertThat(read("top 3 green streaks since 2019")).doesNotContain("consecutive").contains("top 3");
+        assertThat(read("топ 3 зеленых серий с 2019")).doesNotContain("consecutive").contains("top 3");
+        assertThat(read("after 3 green days odds of red")).contains("consecutive green >= 3");
+    }
+
+    @Test
+    void aMonthThatClosesIsTheMonthsBar() {
+        assertThat(read("how many times did october close green since 2015")).contains("on monthly bars")
+                .contains("month = october");
+        assertThat(read("сколько раз октябрь закрывался в плюс с 2015")).contains("on monthly bars")
+                .contains("month = october");
+        assertThat(read("how often does the day close green in october")).doesNotContain("monthly");
+    }
+
+    @Test
+    void aNumberAloneChangesTheRowsOrTheDaysAfterOfTheQuestionBefore() {
+        Memory ranked = after("list top 3 days by range in 2024 where session = RTH");
+        assertThat(render(FollowUps.resolve("make it 7", ranked).orElseThrow())).contains("top 7");
+        Memory around = after("what happens to change_pct 1, 2 days after where consecutive red >= 4");
+        assertThat(render(FollowUps.resolve("do 1, 3 and 10 instead", around).orElseThrow())).contains("1, 3 and 10 days");
+    }
+
+    @Test
+    void clockWordsForTheCloseAndTheLastMinutesBeforeIt() {
+        assertThat(read("avg range from 3:30 to the closing bell")).contains("time = 15:30-16:00");
+        assertThat(read("avg range from the opening bell to 10:15")).contains("time = 09:30-10:15");
+        assertThat(read("avg range in the last 20 min before the close")).contains("time = 15:40-16:00");
+        assertThat(read("средний рейндж последних 15 минут перед закрытием")).contains("time = 15:45-16:00");
+    }
+
+    @Test
+    void aComparisonSaidAfterTheSizeIsStillTheThreshold() {
+        assertThat(read("rth range 350 pts or more in 2024")).contains("range >= 350");
+        assertThat(read("days with a gap of 0.5% or less")).contains("gap_pct <= 0.5");
+        assertThat(read("days with eth range 2% and up")).contains("range_pct >= 2");
+    }
 }
