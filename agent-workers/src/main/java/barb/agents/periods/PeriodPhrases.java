@@ -530,6 +530,11 @@ public final class PeriodPhrases {
         fixed.put("(?:в\\s+(?:прошлом|предыдущем)\\s+году|за\\s+(?:прошлый|предыдущий)\\s+год"
                 + "|прошлый\\s+год)", "last year");
         fixed.put("(?:(?:за|в)\\s+)?последний\\s+год", "last 1 years");
+        // "а только по прошлому году": the period in the dative after "по"
+        fixed.put("(?:по\\s+)?(?:прошлому|предыдущему|прошедшему)\\s+году", "last year");
+        fixed.put("(?:по\\s+)?(?:этому|текущему|нынешнему)\\s+году", "this year");
+        fixed.put("(?:по\\s+)?(?:прошлому|предыдущему)\\s+месяцу", "last month");
+        fixed.put("(?:по\\s+)?(?:этому|текущему)\\s+месяцу", "this month");
         // "самые волатильные дни прошлого года": the period as a genitive after what it qualifies
         fixed.put("(?:прошлого|предыдущего|прошедшего)\\s+года", "last year");
         fixed.put("(?:этого|текущего|нынешнего)\\s+года", "this year");

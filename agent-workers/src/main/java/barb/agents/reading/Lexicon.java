@@ -951,6 +951,10 @@ public final class Lexicon {
         // "на недельках", "on the weeklies": weekly candles said the way a chart is named
         r.add(rule("(?:on (?:the )?)?(week|month)lies|на (недел)(?:ях|ьках)|на (месяц)ах|на (недел|месяч)ьн?\\p{L}* "
                 + "(?:свеч\\p{L}*|бар\\p{L}*)", m -> kv("tf", unitTimeframe(firstGroup(m)))));
+        // "а месячный так же", "weekly too": the bar said alone, for the question before
+        r.add(rule("(?:(недельн|месячн)\\p{L}*|(week|month)ly)(?=(?: (?:так же|также|тоже|то же самое|аналогично|too|as well|instead|"
+                + "same(?: thing)?))?\\s*[?.!]?\\s*$)", m -> kv("tf", firstGroup(m).startsWith("w") || firstGroup(m).startsWith("н")
+                ? "1W" : "1M")));
         r.add(rule("(?:on |using )?(?:daily (?:bars?|candles?)|дневк\\p{L}*|дневн\\p{L}* (?:свеч\\p{L}*|бар\\p{L}*)|1d bars)",
                 kv("filler", "")));
 

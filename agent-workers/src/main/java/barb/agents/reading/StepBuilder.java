@@ -1800,7 +1800,8 @@ final class StepBuilder {
         }
         for (Atom a : atoms) {
             FilterText.Filters f = FilterText.parse(a.filter());
-            if (f.session() != null || f.time() != null || isOneDay(a.when())) {
+            // (a week's or a month's bar spans every session of it: its range is the whole trading week's)
+            if (f.session() != null || f.time() != null || isOneDay(a.when()) || Set.of("1W", "1M").contains(a.timeframe())) {
                 continue;
             }
             boolean rangeMetric = a.what().equals("range") || a.what().equals("range_pct");

@@ -2740,4 +2740,21 @@ class ReadingClassesTest {
         assertThat(read("days with a gap of 0.5% or less")).contains("gap_pct <= 0.5");
         assertThat(read("days with eth range 2% and up")).contains("range_pct >= 2");
     }
+
+    @Test
+    void aPeriodInTheDativeAndABarSaidAloneAsFollowUps() {
+        assertThat(read("средний рейндж ртх по прошлому году")).isEqualTo("mean range last year where session = RTH");
+        Memory weekly = after("mean range_pct by year in 2019.. on weekly bars");
+        assertThat(render(FollowUps.resolve("а месячный тоже", weekly).orElseThrow())).contains("on monthly bars");
+        assertThat(render(FollowUps.resolve("monthly too", weekly).orElseThrow())).contains("on monthly bars");
+        // a typo of a weekday word is not the weekly bar
+        assertThat(read("wich weekdy has the bigest avg rth range")).contains("by weekday");
+    }
+
+    @Test
+    void aWeeksOrMonthsBarSpansEverySessionSoNoSessionIsAsked() {
+        Reading weekly = QuestionReader.read("avg weekly range in 2024");
+        assertThat(weekly.clarify()).doesNotContain("session");
+        assertThat(QuestionReader.read("avg daily range in 2024").clarify()).contains("session");
+    }
 }
