@@ -772,9 +772,16 @@ public final class FollowUps {
             if (conditions.size() == 1 && way == null) {
                 String[] previousCondition = conditions.get(0).value().split(" ");
                 String metric = previousCondition[0];
+                // "от 3% и больше" after down days ("change < 0"): a size said after a bare sign is a size that way,
+                // in the unit said
+                boolean sign = previousCondition.length == 3 && previousCondition[2].matches("0(?:\\.0+)?");
+                if (sign && SIGNED.contains(metric) && m.group(3) != null) {
+                    String base = metric.replace("_pct", "");
+                    metric = m.group(3).equals("%") ? base + "_pct" : base;
+                }
                 // "what about more than 3" after drops of more than 2%: a bigger drop, the sign of the previous one
                 boolean drop = previousCondition.length == 3 && previousCondition[1].startsWith("<")
-                        && previousCondition[2].startsWith("-") && SIGNED.contains(metric);
+                        && (previousCondition[2].startsWith("-") || sign) && SIGNED.contains(metric);
                 if (drop && !less && !m.group(2).startsWith("-")) {
                     return List.of(new Lexicon.Finding("cond", metric + op.replace('>', '<') + "-" + m.group(2), at,
                             at + 1, at));
@@ -902,7 +909,10 @@ public final class FollowUps {
                 // "ну скажем больше 1%", "let's say over 2%": the answer, not its hedge
                 .replaceFirst("^(?:(?:ну|well|ok|okay|so|давай|пусть|say|let'?s? say|скажем|допустим|"
                         + "например|like|maybe|может|наверное) )+", "")
-                .replaceFirst("^(?:если|if|when|когда|what if|а если) ", "");
+                .replaceFirst("^(?:если|if|when|когда|what if|а если) ", "")
+                // "only the ones over 1%", "от 3% и больше за день": which of the days, and in what time
+                .replaceFirst("^(?:(?:only|just) )?(?:the ones|those|ones|the days)(?: that (?:are|were|was))? ", "")
+                .replaceFirst(" (?:за день|в день|a day|per day|in a day|in one day)$", "");
     }
 
     private static final Pattern BARE_DAY = Pattern.compile("(?:the |on the )?(\\d{1,2})(?:st|nd|rd|th|-?е|-?го)?");
@@ -978,7 +988,9 @@ public final class FollowUps {
     /** The measure a bare size answers for a vague "big" question: "-change_pct" for drops, "gap_pct" for gaps. */
     private static String sizedByAnswer(List<Lexicon.Finding> previous, String unit, boolean less) {
         boolean percent = unit == null || unit.equals("%");
-        if (previous.stream().noneMatch(f -> f.kind().equals("vague"))) {
+        // ("only the ones over 1%" after gap downs or down days: the size of that gap or move, that way)
+        boolean directed = previous.stream().anyMatch(f -> f.kind().equals("gap") || f.kind().equals("dir"));
+        if (previous.stream().noneMatch(f -> f.kind().equals("vague")) && !directed) {
             return null;
         }
         String gap = previous.stream().filter(f -> f.kind().equals("gap")).map(Lexicon.Finding::value).findFirst()
@@ -1158,12 +1170,37 @@ public final class FollowUps {
         return new StepBuilder(merge(sized, said), new ArrayList<>(), -1).build();
     }
 
+    private static final Pattern GAP_SIZE = Pattern.compile("(gap(?:_pct)?) (>=?) (\\d+(?:\\.\\d+)?)");
+
+    /**
+     * "and when the gap is bigger than 1%" after gap downs: a size with no way of its own is the size of the gap down
+     * asked about before, not a gap up.
+     */
+    private static List<Lexicon.Finding> gapSizeThatWay(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
+        boolean down = previous.stream().anyMatch(f -> f.kind().equals("gap") && f.value().equals("down"));
+        if (!down || said.stream().anyMatch(f -> f.kind().equals("gap"))) {
+            return said;
+        }
+        List<Lexicon.Finding> out = new ArrayList<>();
+        for (Lexicon.Finding f : said) {
+            Matcher size = f.kind().equals("cond") ? GAP_SIZE.matcher(f.value()) : null;
+            if (size == null || !size.matches()) {
+                out.add(f);
+                continue;
+            }
+            out.add(new Lexicon.Finding("cond", size.group(1) + " " + size.group(2).replace('>', '<') + " -"
+                    + size.group(3), f.start(), f.end(), f.seq()));
+        }
+        return out;
+    }
+
     /**
      * The previous findings with what the message names put in place of the same kind. A threshold replaces a
      * threshold on the same measure ("а больше 400?" also a bare number after one); an event, pattern, weekday or
      * month list replaces the previous list.
      */
-    static List<Lexicon.Finding> merge(List<Lexicon.Finding> previous, List<Lexicon.Finding> said) {
+    static List<Lexicon.Finding> merge(List<Lexicon.Finding> previous, List<Lexicon.Finding> message) {
+        List<Lexicon.Finding> said = gapSizeThatWay(previous, message);
         List<Lexicon.Finding> out = new ArrayList<>();
         // "show top 3 instead": the verb of showing changes the number, not the operation of the previous question
         boolean renumbered = said.stream().anyMatch(f -> f.kind().equals("n"))

@@ -1683,8 +1683,12 @@ public final class Lexicon {
         } else if (isPoints(unit) && metric.equals("change_pct")) {
             metric = "change";
         }
-        List<String[]> out = kv("cond", metric + " " + op(m.group(3), false) + " "
-                + FilterText.number(Double.parseDouble(m.group(4))));
+        double value = Double.parseDouble(m.group(4));
+        // "a gap worse than 1%": further down than -1 %, whatever sign was written
+        if (m.group(3).startsWith("worse") || m.group(3).startsWith("хуже")) {
+            value = -Math.abs(value);
+        }
+        List<String[]> out = kv("cond", metric + " " + op(m.group(3), false) + " " + FilterText.number(value));
         if (m.group("sess") != null) {
             out.add(new String[] {"session", m.group("sess").startsWith("r") || m.group("sess").startsWith("р")
                     ? "RTH" : "ETH"});

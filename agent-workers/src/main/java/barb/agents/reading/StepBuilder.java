@@ -1772,7 +1772,7 @@ final class StepBuilder {
     private void gapSession(List<Atom> atoms) {
         // a gap, its fill and the overnight extremes are moves between sessions: they are read on RTH
         boolean gapQuestion = has("fill") || has("extreme") && first("extreme").startsWith("overnight")
-                || outcomeIsGap;
+                || outcomeIsGap || has("fillword") && (has("gap") || has("metric", "gap") || has("metric", "gap_pct"));
         for (Atom a : atoms) {
             FilterText.Filters f = FilterText.parse(a.filter());
             gapQuestion |= a.what().startsWith("gap") || f.gap() != null

@@ -2757,4 +2757,25 @@ class ReadingClassesTest {
         assertThat(weekly.clarify()).doesNotContain("session");
         assertThat(QuestionReader.read("avg daily range in 2024").clarify()).contains("session");
     }
+
+    @Test
+    void aGapsFillAtTheOpenIsReadOnTheRegularSession() {
+        assertThat(read("does the gap at the open usually fill, by size")).contains("gap fill").contains("session = RTH");
+    }
+
+    @Test
+    void aSizeSaidAfterAWayIsTheSizeThatWay() {
+        assertThat(read("odds of a red day when the gap is worse than 0.7%")).contains("gap_pct < -0.7");
+        Memory downDays = after("count days in 2023 where change_pct < 0");
+        assertThat(render(FollowUps.resolve("от 2% и больше за день", downDays).orElseThrow()))
+                .contains("change_pct <= -2");
+        Memory gapDowns = after("gap fill by gap size where session = RTH, gap = down");
+        assertThat(render(FollowUps.resolve("only the ones over 0.5%", gapDowns).orElseThrow())).contains("gap_pct < -0.5");
+        Memory afterGapDown = after("probability of is_green = 1 same day where session = RTH, gap = down");
+        assertThat(render(FollowUps.resolve("and when the gap is bigger than 2%", afterGapDown).orElseThrow()))
+                .contains("gap_pct < -2");
+        Memory afterGapUp = after("probability of is_green = 1 same day where session = RTH, gap = up");
+        assertThat(render(FollowUps.resolve("and when the gap is bigger than 2%", afterGapUp).orElseThrow()))
+                .contains("gap_pct > 2");
+    }
 }
