@@ -171,13 +171,14 @@ public final class DateResolver {
         if (left.isEmpty() && right.isEmpty()) {
             throw error(when, "a range needs a start, an end or both");
         }
+        // (either side may be relative: "last year.." is from the first day of last year on)
         if (left.isEmpty()) {
-            Plan.Period end = part(when, right);
+            Plan.Period end = parse(when, right);
             LocalDate from = end.from().isBefore(dataFirst) ? end.from() : dataFirst;
             return new Plan.Period(from, end.to());
         }
         if (right.isEmpty()) {
-            return new Plan.Period(part(when, left).from(), reference);
+            return new Plan.Period(parse(when, left).from(), reference);
         }
         Plan.Period yearless = yearlessRange(left, right);
         if (yearless != null) {

@@ -424,6 +424,9 @@ public final class PeriodPhrases {
         return after >= 0 && !SIDES_NAMED.matcher(text.substring(after, start)).find();
     }
 
+    private static final Map<String, String> RELATIVE_UNITS = Map.of("года", "year", "месяца", "month", "квартала",
+            "quarter", "недели", "week");
+
     private static List<Rule> rules() {
         List<Rule> rules = new ArrayList<>();
         String connector = "(?:\\s*(?:-|–|\\.\\.)\\s*|\\s+(?:to|until|till|through|thru)\\s+)(?:the\\s+)?";
@@ -432,6 +435,22 @@ public final class PeriodPhrases {
         rules.add(rule(RANGE_PREFIX + "(?:(?:from|с|со|от)\\s+)?" + P + "(?:\\s*(?:-|–|\\.\\.)\\s*"
                 + "|\\s+(?:to|until|till|through|thru|по|до)\\s+)(?:the\\s+)?" + P + OF_YEAR,
                 m -> ofYear(range(m, 1, 2), m, 1, 2), false));
+        // "since jan 1 last yr", "since the start of last year": from then on, not that day or year alone
+        String since = "(?:ever\\s+since|since|(?:starting|beginning)(?:\\s+(?:from|in|with|at))?|начиная\\s+(?:с|со|от|в))\\s+";
+        // (and their canonical texts, "--01-01 of last year..", "last year..", as a follow-up reads its question again)
+        rules.add(rule("(?:(?:in|for|during)\\s+)?" + P + OF_YEAR + "\\.\\.(?![\\p{L}\\p{N}.-])", m -> {
+            String day = ofYear(single(m, 1), m, 1, 1);
+            return day == null ? null : day + "..";
+        }, false));
+        rules.add(rule("(?:(?:in|for|during)\\s+)?last\\s+(year|month|quarter|week)\\.\\.(?![\\p{L}\\p{N}.-])",
+                m -> "last " + m.group(1) + "..", false));
+        rules.add(rule(since + P + OF_YEAR, m -> {
+            String day = ofYear(single(m, 1), m, 1, 1);
+            return day == null ? null : day + "..";
+        }, false));
+        rules.add(rule("(?:" + since + "|(?:с|со)\\s+)(?:the\\s+(?:start|beginning)\\s+of\\s+|начала\\s+)?(?:the\\s+)?"
+                + "(last|previous|prior|прошлого|предыдущего)\\s+(year|month|quarter|week|года|месяца|квартала|недели)(?![\\p{L}])",
+                m -> "last " + RELATIVE_UNITS.getOrDefault(m.group(2), m.group(2)) + "..", false));
         rules.add(rule("(?:(?:in|for|during|on|в|во|за|на)\\s+)?" + P + OF_YEAR, m -> ofYear(single(m, 1), m, 1, 1),
                 false));
         rules.add(rule(RANGE_PREFIX + "(?:between|между)\\s+" + P + "\\s+(?:and|и)\\s+" + P, m -> range(m, 1, 2),

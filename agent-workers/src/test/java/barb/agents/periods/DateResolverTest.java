@@ -98,6 +98,8 @@ class DateResolverTest {
             prior 30 days          | 2025-11-09 | 2025-12-08
             prior 2 months         | 2025-09-08 | 2025-11-07
             ' 2024-Q1 '            | 2024-01-01 | 2024-03-31
+            last year..            | 2025-01-01 | 2026-01-07
+            --03-03 of last year.. | 2025-03-03 | 2026-01-07
             """)
     void resolvesEveryForm(String when, LocalDate from, LocalDate to) {
         assertThat(RESOLVER.resolve(when)).isEqualTo(new Plan.Period(from, to));

@@ -2778,4 +2778,14 @@ class ReadingClassesTest {
         assertThat(render(FollowUps.resolve("and when the gap is bigger than 2%", afterGapUp).orElseThrow()))
                 .contains("gap_pct > 2");
     }
+
+    @Test
+    void sinceADayOfLastYearOrSinceLastYearRunsToToday() {
+        assertThat(read("avg range since march 3 last year")).isEqualTo("mean range in --03-03 of last year..");
+        assertThat(read("avg range since the start of last year")).isEqualTo("mean range last year..");
+        assertThat(read("средний рейндж с прошлого года")).isEqualTo("mean range last year..");
+        // the step's own text reads back to the same period
+        assertThat(read("mean range in --03-03 of last year..")).isEqualTo("mean range in --03-03 of last year..");
+        assertThat(read("avg range last year")).isEqualTo("mean range last year");
+    }
 }
