@@ -99,6 +99,11 @@ final class ReadingCheck {
         if (label.equals("data:count") && operation.equals("group")) {
             return step.atoms().stream().allMatch(a -> "days".equals(a.what()));
         }
+        // "how often does it close green, per year": the share of green days in each group is a probability too
+        if (label.equals("data:probability") && operation.equals("group")) {
+            return "mean".equals(params.path("aggregate").asText("mean"))
+                    && step.atoms().stream().allMatch(a -> a.what() != null && a.what().startsWith("is_"));
+        }
         if (label.equals("data:top_n") && operation.equals("list")) {
             return ungrouped && params.hasNonNull("sort");
         }

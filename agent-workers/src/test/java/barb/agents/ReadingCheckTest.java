@@ -151,6 +151,16 @@ class ReadingCheckTest {
         assertThat(ReadingCheck.sameReading("data:count", step("group", "{\"group_by\":\"month\"}"))).isFalse();
     }
 
+    @Test
+    void theShareOfFlaggedDaysPerGroupIsAProbabilityReading() {
+        ParsedStep share = new ParsedStep("s1", "group", List.of(new barb.core.Atom("all", "is_green", null, "1D")),
+                (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse("{\"aggregate\":\"mean\",\"group_by\":\"year\"}"));
+        assertThat(ReadingCheck.sameReading("data:probability", share)).isTrue();
+        // an average range per year is no share
+        assertThat(ReadingCheck.sameReading("data:probability", step("group", "{\"aggregate\":\"mean\",\"group_by\":\"year\"}")))
+                .isFalse();
+    }
+
     private static ParsedStep step(String operation, String params) {
         return new ParsedStep("s1", operation, List.of(new barb.core.Atom("all", "range", null, "1D")),
                 (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(params));

@@ -240,6 +240,10 @@ public final class Wording {
         if (!Set.of("mean", "median", "min", "max", "sum", "std", "count").contains(agg)) {
             agg = "mean";
         }
+        // the mean of a day's flag is the share of such days: "share of green days", never "average is green"
+        if (agg.equals("mean") && metric != null && m.has("share." + metric.trim())) {
+            return m.get("share." + metric.trim());
+        }
         return m.get("aggregate." + agg, "metric", metricName(metric, m), "of", metricOf(metric, m), "gender",
                 metricGender(metric, m));
     }

@@ -1139,6 +1139,11 @@ public final class Lexicon {
                 kv("metric", "lower_wick")));
         r.add(rule("(?:candle )?bod(?:y|ies)|тело|тела|телом|тел свеч\\p{L}*", kv("metric", "body")));
         r.add(rule("closing prices?|close prices?|цен\\p{L}* закрыти\\p{L}*", kv("metric", "close")));
+        // "highest close ever", "самое высокое закрытие": the price it closed at, not how far it moved
+        r.add(rule("(?<=(?:highest|lowest|record|all[- ]time high|all[- ]time low|max(?:imum)?|min(?:imum)?) "
+                + "(?:(?:rth|eth|pit|cash|daily) )?(?:session )?)(?:close|closes|closing print)(?![\\p{L}])"
+                + "|(?<=(?:высок|низк|максимальн|минимальн|рекордн)\\p{L}{1,4} (?:дневн\\p{L}{1,4} )?)закрыти\\p{L}*",
+                kv("metric", "close")));
         r.add(rule("opening prices?|open prices?|цен\\p{L}* открыти\\p{L}*", kv("metric", "open")));
 
         // operations

@@ -418,7 +418,9 @@ final class StepBuilder {
             operation = Operation.PROBABILITY;
         } else if (gapFill) {
             operation = Operation.GAP_FILL;
-        } else if (has("freq") && has("group") && (all("color").size() == 1 || breakShare()) && !has("monthunit")) {
+        } else if (has("freq") && (has("group") || has("each")) && (all("color").size() == 1 || breakShare())
+                && !has("monthunit")) {
+            // ("what % closed green, each year": a share per year)
             operation = Operation.GROUP;
         } else if (has("freq") && !has("op", "correlation") && !formation && hasFrequencyOutcome()) {
             operation = Operation.PROBABILITY;
@@ -446,7 +448,7 @@ final class StepBuilder {
             operation = Operation.DISTRIBUTION;
         } else if (has("each") && ranking || has("group") && ranking && explicitN) {
             operation = Operation.TOP_N;
-        } else if (has("group") || has("each") && has("agg")) {
+        } else if (has("group") || has("each") && (has("agg") || has("op", "count") && !has("metric"))) {
             // "avg rth range for each year": the days grouped by the unit named, one figure per group
             operation = Operation.GROUP;
         } else if (has("op", "compare") || has("vs") || sideCount() >= 2 || has("apart") && listedSides()

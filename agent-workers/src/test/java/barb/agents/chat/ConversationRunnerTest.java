@@ -565,4 +565,16 @@ class ConversationRunnerTest {
         assertThat(day.route()).isEqualTo("data");
         assertThat(Json.toString(day.plans())).contains("\"operation\":\"snapshot\"").contains("2024-08-05");
     }
+
+    @Test
+    void theShareOfGreenDaysPerYearIsAnsweredAndWordedAsAShare() {
+        ConversationRunner.Turn english = chat.ask("how often does nq close green, per year");
+        assertThat(english.route()).isEqualTo("data");
+        assertThat(english.reply()).contains("share of green days by year").doesNotContain("is green");
+
+        ConversationRunner.Turn russian = new ConversationRunner(RulesAgents.handlers(() -> DATA))
+                .ask("как часто нк закрывается зеленым по годам");
+        assertThat(russian.route()).isEqualTo("data");
+        assertThat(russian.reply()).contains("доля зелёных дней по годам");
+    }
 }

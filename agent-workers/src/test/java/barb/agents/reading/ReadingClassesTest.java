@@ -2788,4 +2788,19 @@ class ReadingClassesTest {
         assertThat(read("mean range in --03-03 of last year..")).isEqualTo("mean range in --03-03 of last year..");
         assertThat(read("avg range last year")).isEqualTo("mean range last year");
     }
+
+    @Test
+    void theHighestCloseIsThePriceNotTheMove() {
+        assertThat(read("lowest rth close in 2023")).contains("by closing price ascending");
+        assertThat(read("самое низкое закрытие в 2023")).contains("by closing price ascending");
+        assertThat(read("biggest up days in 2023")).doesNotContain("closing price");
+    }
+
+    @Test
+    void aShareOrACountEachYearIsOnePerYear() {
+        assertThat(read("what % of days closed red, each year since 2019")).isEqualTo("mean is_red by year in 2019..");
+        Reading counted = QuestionReader.read("how many red days each year since 2019");
+        assertThat(counted.step().operation()).isEqualTo("group");
+        assertThat(counted.step().params().get("group_by").asText()).isEqualTo("year");
+    }
 }
