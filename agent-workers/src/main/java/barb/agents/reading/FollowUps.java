@@ -800,6 +800,12 @@ public final class FollowUps {
                         + (down ? "-" : "") + size, at, at + 1, at));
             }
         }
+        // "and 24?" after a question about one year: that year, written short
+        // (after a ranking of so many days the number may be how many: not read as a year)
+        if (t.matches("0[89]|1\\d|2[0-6]") && previous.stream().anyMatch(f -> f.kind().equals("when")
+                && f.value().matches("(?:19|20)\\d\\d")) && previous.stream().noneMatch(f -> f.kind().equals("n"))) {
+            return List.of(new Lexicon.Finding("when", "20" + t, at, at + 1, at));
+        }
         // "а 7?", "and 3?": the one threshold or run of the previous question with another number (a number from 10
         // on after a period may be a year: "а 23?")
         if (PLAIN_NUMBER.matcher(t).matches() && (Double.parseDouble(t) < 10

@@ -2803,4 +2803,13 @@ class ReadingClassesTest {
         assertThat(counted.step().operation()).isEqualTo("group");
         assertThat(counted.step().params().get("group_by").asText()).isEqualTo("year");
     }
+
+    @Test
+    void aBareTwoDigitYearAfterAQuestionAboutOneYearIsThatYear() {
+        Memory oneYear = after("mean range in 2023 where session = RTH");
+        assertThat(render(FollowUps.resolve("and 21?", oneYear).orElseThrow())).isEqualTo("mean range in 2021 where session = RTH");
+        // after a ranking the number may be how many days: never read as a year
+        Memory ranked = after("list top 10 days by range descending in 2023 where session = RTH");
+        assertThat(FollowUps.resolve("and 20?", ranked).map(ReadingClassesTest::render).orElse("")).doesNotContain("2020");
+    }
 }
