@@ -753,11 +753,14 @@ public final class QuestionReader {
      */
     private static final Pattern SECOND_PART = Pattern.compile("(?:[,?;.]\\s*|\\s+)(?:ну |well )?(?:and|also|plus|n|и|а также|а|\\+),? "
             + "(?:(?:if possible|if you can|если возможно|если можно|по возможности),? )?"
+            // "… and when it does, what time usually": the days the first ask counts are the second's
+            + "(?:(?:(?:when|if) (?:it|they|that) (?:does|do|did|happens?)|когда (?:это )?(?:происходит|случается|бывает)|"
+            + "если (?:это )?(?:происходит|случается)),? )?"
             // "… и какой средний ренж", "… и какой максимальная": the question word before a statistic
             + "(?=(?:then )?(?:(?:какой|какая|какое|каков\\p{L}?|what(?:'s| is)?(?: the)?) (?=(?:max|min|avg|average|mean|"
             + "median|средн|медиан|макс|мин)\\p{L}*(?:[ ?.!]|$)))?(?:(?:the )?(?:median|медиан\\p{L}*)(?![\\p{L}])|"
             + "(?:the )?(?:low|high|лой|хай)(?: (?:овернайта|overnight|ovn))? (?:тоже|too|as well|заодно|also)|"
-            + "what time|when (?:does|is|do)|at what time|how often|how many|what %|what percent\\p{L}*|"
+            + "what time|when (?:does|is|do)|at what time|how often|how many(?! min)|what %|what percent\\p{L}*|"
             + "во сколько|в какое время|в скольких|как часто|сколько(?= \\p{L})|скок[аио]?(?= \\p{L})|кол-?во|количество|число (?:дней|раз)|"
             + "the number of|# of|(?:the )?(?:avg|average|mean|средн\\p{L}*)(?= \\p{L})|какой шанс|какова вероятность|"
             // "avg rth range in march and the max range", "ср рейндж … и макс рейндж": another statistic of the measure

@@ -2812,4 +2812,14 @@ class ReadingClassesTest {
         Memory ranked = after("list top 10 days by range descending in 2023 where session = RTH");
         assertThat(FollowUps.resolve("and 20?", ranked).map(ReadingClassesTest::render).orElse("")).doesNotContain("2020");
     }
+
+    @Test
+    void aSecondAskAfterWhenItDoesIsAskedOfTheSameDays() {
+        List<String> both = steps("how often does rth take out the overnight low, and when it does, what time usually");
+        assertThat(both).hasSize(2);
+        assertThat(both.get(0)).contains("probability of broke_overnight_low = 1");
+        assertThat(both.get(1)).contains("overnight low broken");
+        // the minutes a gap takes to fill are in the gap-fill table: no count of days beside it
+        assertThat(steps("how often do gap downs fill, and how many minutes")).hasSize(1);
+    }
 }
