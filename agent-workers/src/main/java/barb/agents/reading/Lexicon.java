@@ -775,17 +775,7 @@ public final class Lexicon {
                 + "\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*)? ?(or more|and up|or greater|or higher|"
                 + "and above|or bigger|и более|или более|и выше|or less|or lower|and below|and under|or smaller|или меньше|"
                 + "и менее|и ниже)(?![\\p{L}])", m -> {
-                    String metric = metricOf(m.group(1));
-                    if (isPercent(m.group(4))) {
-                        metric = switch (metric) {
-                            case "range" -> "range_pct";
-                            case "gap" -> "gap_pct";
-                            case "body" -> "body_pct";
-                            default -> metric;
-                        };
-                    } else if (isPoints(m.group(4)) && metric.equals("change_pct")) {
-                        metric = "change";
-                    }
+                    String metric = inUnit(metricOf(m.group(1)), m.group(4));
                     boolean atMost = m.group(5).matches(".*(?:less|lower|below|under|smaller|меньше|менее|ниже)");
                     List<String[]> out = kv("cond", metric + (atMost ? " <= " : " >= ")
                             + FilterText.number(Double.parseDouble(m.group(3))));
@@ -1675,19 +1665,21 @@ public final class Lexicon {
         return kv("cond", metric + " " + op(m.group(2), !up) + " " + FilterText.number(up ? value : -value));
     }
 
-    private static List<String[]> metricThreshold(Matcher m) {
-        String metric = metricOf(m.group(1));
-        String unit = m.group(5);
+    /** The measure in the unit said after its size: "range … 1.5%" is range_pct, "change … 500 pts" is change. */
+    private static String inUnit(String metric, String unit) {
         if (isPercent(unit)) {
-            metric = switch (metric) {
+            return switch (metric) {
                 case "range" -> "range_pct";
                 case "gap" -> "gap_pct";
                 case "body" -> "body_pct";
                 default -> metric;
             };
-        } else if (isPoints(unit) && metric.equals("change_pct")) {
-            metric = "change";
         }
+        return isPoints(unit) && metric.equals("change_pct") ? "change" : metric;
+    }
+
+    private static List<String[]> metricThreshold(Matcher m) {
+        String metric = inUnit(metricOf(m.group(1)), m.group(5));
         double value = Double.parseDouble(m.group(4));
         // "a gap worse than 1%": further down than -1 %, whatever sign was written
         if (m.group(3).startsWith("worse") || m.group(3).startsWith("хуже")) {
