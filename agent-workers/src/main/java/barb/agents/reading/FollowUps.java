@@ -77,7 +77,7 @@ public final class FollowUps {
             + "itself|(?:on )?the same day|(?:в )?сам(?:ый)? (?:этот |тот )?день|в тот же день|в этот же день)(?![\\p{L}])");
     private static final Pattern ONLY_AT_END = Pattern.compile("(?:^| )(?:only|instead|just those|then|too|as well|"
             + "тоже|также|только|лишь|"
-            + "тогда|same (?:setup|set ?up|conditions?|criteria|filters?|days|deal|rules)|same as before|"
+            + "тогда|same (?:setup|set ?up|conditions?|criteria|filters?|days|deal|rules|way)|the same way|same as before|likewise|"
             + "(?:с )?(?:теми же|те же) (?:услови\\p{L}*|фильтр\\p{L}*|дн\\p{L}*))\\??(?: ?\\([^()]*\\))?$");
     /** A condition that is only the day's colour, as the parser writes it. */
     private static final Pattern COLOUR_FLAG = Pattern.compile("is_(green|red) = 1");

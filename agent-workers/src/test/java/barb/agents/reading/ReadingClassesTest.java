@@ -2822,4 +2822,11 @@ class ReadingClassesTest {
         // the minutes a gap takes to fill are in the gap-fill table: no count of days beside it
         assertThat(steps("how often do gap downs fill, and how many minutes")).hasSize(1);
     }
+
+    @Test
+    void aSubjectSaidWithSameWayChangesTheQuestionBefore() {
+        Memory highs = after("when is the high set in 15-minute buckets in 2024 where session = RTH");
+        assertThat(render(FollowUps.resolve("lows the same way", highs).orElseThrow()))
+                .isEqualTo("when is the low set in 15-minute buckets in 2024 where session = RTH");
+    }
 }
