@@ -438,16 +438,10 @@ public final class PeriodPhrases {
         // "since jan 1 last yr", "since the start of last year": from then on, not that day or year alone
         String since = "(?:ever\\s+since|since|(?:starting|beginning)(?:\\s+(?:from|in|with|at))?|начиная\\s+(?:с|со|от|в))\\s+";
         // (and their canonical texts, "--01-01 of last year..", "last year..", as a follow-up reads its question again)
-        rules.add(rule("(?:(?:in|for|during)\\s+)?" + P + OF_YEAR + "\\.\\.(?![\\p{L}\\p{N}.-])", m -> {
-            String day = ofYear(single(m, 1), m, 1, 1);
-            return day == null ? null : day + "..";
-        }, false));
+        rules.add(rule("(?:(?:in|for|during)\\s+)?" + P + OF_YEAR + "\\.\\.(?![\\p{L}\\p{N}.-])", PeriodPhrases::sinceDayOfYear, false));
         rules.add(rule("(?:(?:in|for|during)\\s+)?last\\s+(year|month|quarter|week)\\.\\.(?![\\p{L}\\p{N}.-])",
                 m -> "last " + m.group(1) + "..", false));
-        rules.add(rule(since + P + OF_YEAR, m -> {
-            String day = ofYear(single(m, 1), m, 1, 1);
-            return day == null ? null : day + "..";
-        }, false));
+        rules.add(rule(since + P + OF_YEAR, PeriodPhrases::sinceDayOfYear, false));
         rules.add(rule("(?:" + since + "|(?:с|со)\\s+)(?:the\\s+(?:start|beginning)\\s+of\\s+|начала\\s+)?(?:the\\s+)?"
                 + "(last|previous|prior|прошлого|предыдущего)\\s+(year|month|quarter|week|года|месяца|квартала|недели)(?![\\p{L}])",
                 m -> "last " + RELATIVE_UNITS.getOrDefault(m.group(2), m.group(2)) + "..", false));
@@ -588,6 +582,12 @@ public final class PeriodPhrases {
             return canonical;
         }
         return canonical + (LAST_YEAR_WORD.matcher(m.group()).find() ? " of last year" : " of this year");
+    }
+
+    /** From a day or month of last (this) year on: "--01-01 of last year..". */
+    private static String sinceDayOfYear(Matcher m) {
+        String day = ofYear(single(m, 1), m, 1, 1);
+        return day == null ? null : day + "..";
     }
 
     private static String since(Matcher m) {

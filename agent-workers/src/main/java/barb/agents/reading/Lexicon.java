@@ -105,6 +105,8 @@ public final class Lexicon {
     private static final Pattern SHARE_WORD = Pattern.compile("%|percent|share|fraction|proportion|portion|процент|доля");
 
     static final String NUM = "(-?\\d+(?:\\.\\d+)?)";
+    /** Right after a verb of being: "тоже будет плюс", "был минус" (the sign said without "в"). */
+    private static final String AFTER_BEING = "(?<=(?:будет|был|была|было|будут|были|станет|окажется|закроется) )";
     static final String UNIT = "(?:\\s*(%|percent|pct|процент\\p{L}*|points?|pts|pt|пункт\\p{L}*|п\\.))?";
     static final String CMP = "((?:(?:blow|blows|blew|blown|blowing) out |(?:goes|went|go|gone|going) )?past(?= \\d+(?:\\.\\d+)?\\s?(?:x|%|pts?|points|percent)(?![\\p{L}]))|more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeds|exceeded|exceed|at least|превыша\\p{L}*|превыси\\p{L}*|"
             + "worse than|хуже чем|хуже|no less than|less than|smaller than|lower than|under|below|at most|no more than|"
@@ -779,11 +781,7 @@ public final class Lexicon {
                     boolean atMost = m.group(5).matches(".*(?:less|lower|below|under|smaller|меньше|менее|ниже)");
                     List<String[]> out = kv("cond", metric + (atMost ? " <= " : " >= ")
                             + FilterText.number(Double.parseDouble(m.group(3))));
-                    if (m.group("sess") != null) {
-                        out.add(new String[] {"session", m.group("sess").startsWith("r") || m.group("sess").startsWith("р")
-                                ? "RTH" : "ETH"});
-                    }
-                    return out;
+                    return withSession(out, m);
                 }));
 
         // the whole trading day, named by what it includes
@@ -1075,13 +1073,12 @@ public final class Lexicon {
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:up|higher|positive|in the green)|"
                 + "дн\\p{L}* роста|растущ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вверх|в плюс\\p{L}*|закрыти\\p{L}* в плюс\\p{L}*|"
                 // "что на следующий день тоже будет плюс": the plus said after a verb of being, no "в"
-                + "(?<=(?:будет|был|была|было|будут|были|станет|окажется|закроется) )плюс(?:ом|овым|овой)?|"
+                + AFTER_BEING + "плюс(?:ом|овым|овой)?|"
                 + "закрыти\\p{L}* выше(?: предыдущ\\p{L}*)?|clos\\p{L}* above (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) "
                 + "(?:(?:day|week|month|session|bar|candle)(?:'s|s)? )?close|" + UP_VERB, kv("dir", "up")));
         r.add(rule("(?:down|negative|losing) (?:days?|sessions?|closes?)|(?:closed|close|closes|closing|ended|ends|"
                 + "finished|finishes|went|goes|go|moved|moves|trades) (?:down|lower|negative|in the red)|"
-                + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вниз|в минус\\p{L}*|(?<=(?:будет|был|была|было|будут|были|станет|окажется|закроется) )"
-                + "минус(?:ом|овым|овой)?|закрыти\\p{L}* ниже(?: предыдущ\\p{L}*)?|"
+                + "дн\\p{L}* падени\\p{L}*|падающ\\p{L}* дн\\p{L}*|(?<=дн\\p{L}{0,3} )вниз|в минус\\p{L}*|" + AFTER_BEING + "минус(?:ом|овым|овой)?|закрыти\\p{L}* ниже(?: предыдущ\\p{L}*)?|"
                 + "clos\\p{L}* below (?:the )?(?:prev\\p{L}*|prior|yesterday\\p{L}*) (?:(?:day|week|month|session|bar|candle)(?:'s|s)? )?close|" + DOWN_VERB
                 + "|selloffs?|sell offs?|crash\\p{L}*|dumps?|losses|обвал\\p{L}*|просадк\\p{L}*|слив\\p{L}*|пролив\\p{L}*",
                 kv("dir", "down")));
@@ -1686,6 +1683,11 @@ public final class Lexicon {
             value = -Math.abs(value);
         }
         List<String[]> out = kv("cond", metric + " " + op(m.group(3), false) + " " + FilterText.number(value));
+        return withSession(out, m);
+    }
+
+    /** The findings with the session said right after the measure ("range rth > 300"), when one was. */
+    private static List<String[]> withSession(List<String[]> out, Matcher m) {
         if (m.group("sess") != null) {
             out.add(new String[] {"session", m.group("sess").startsWith("r") || m.group("sess").startsWith("р")
                     ? "RTH" : "ETH"});

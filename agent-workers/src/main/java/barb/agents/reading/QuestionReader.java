@@ -503,10 +503,13 @@ public final class QuestionReader {
     private static final Pattern NARRATIVE = Pattern.compile("(?<![\\p{L}])(?:felt|i was|we were|i used to|we used to|"
             + "i remember|remember when|back in|in my day|back then|помню|раньше я|я был|я была|мы были)(?![\\p{L}])");
 
+    /** The words of a greeting, in both languages. */
+    private static final String GREETING_WORDS = "hey|hi|hello|yo|gm|good (?:morning|afternoon|evening)|привет\\p{L}*|"
+            + "здравствуй\\p{L}*|добр\\p{L}* (?:утр|день|дня|вечер)\\p{L}*|салют";
+
     /** "mornin.", "gm all,", "доброе утро!": a greeting set off by punctuation before the question. */
-    private static final Pattern GREETING_THEN_QUESTION = Pattern.compile("^\\s*(?:hey|hi|hello|yo|gm|morning|mornin'?|"
-            + "good (?:morning|afternoon|evening|day)|привет\\p{L}*|здравствуй\\p{L}*|добр\\p{L}* (?:утр|день|дня|вечер)\\p{L}*|"
-            + "салют)(?: (?:all|everyone|guys|folks|team|fam|barb|y'?all|всем|ребята|друзья|бот))?\\s*[,.!]+\\s*",
+    private static final Pattern GREETING_THEN_QUESTION = Pattern.compile("^\\s*(?:" + GREETING_WORDS + "|morning|mornin'?|"
+            + "good day)(?: (?:all|everyone|guys|folks|team|fam|barb|y'?all|всем|ребята|друзья|бот))?\\s*[,.!]+\\s*",
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
     /** The question without the greeting before it ("morning!" is a greeting there, not the morning session). */
@@ -519,8 +522,7 @@ public final class QuestionReader {
     }
 
     /** A greeting at the start of a sentence: "hey barb, afternoon from london." greets, it does not refine. */
-    private static final Pattern GREETING = Pattern.compile("^(?:hey|hi|hello|yo|gm|good (?:morning|afternoon|evening)|"
-            + "привет\\p{L}*|здравствуй\\p{L}*|добр\\p{L}* (?:утр|день|дня|вечер)\\p{L}*|салют)(?![\\p{L}])");
+    private static final Pattern GREETING = Pattern.compile("^(?:" + GREETING_WORDS + ")(?![\\p{L}])");
 
     /**
      * "hey barb, afternoon from london. whats the avg rth range over the last 30 days? the yen carry unwind day.":

@@ -386,7 +386,7 @@ final class StepBuilder {
         Operation operation;
         // "гэпы … как часто закрываются": a fill verb fills a gap when the question is about gaps and names no
         // colour or direction the verb could be closing into
-        boolean gapFill = has("fill") || has("fillword") && (has("gap") || has("metric", "gap")
+        gapFill = has("fill") || has("fillword") && (has("gap") || has("metric", "gap")
                 || has("metric", "gap_pct") || found.stream().anyMatch(f -> f.kind().equals("cond")
                 && f.value().startsWith("gap"))) && !has("color") && !has("dir");
         // "5 августа 2024: рендж, объём, гэп": several measures of one day, nothing computed over them, is the day's
@@ -1769,12 +1769,14 @@ final class StepBuilder {
 
     /** The probability's outcome is about the gap ("how often is there a gap up on Mondays"). */
     private boolean outcomeIsGap;
+    /** The question asks about gaps filling (a fill verb said of gaps), whatever operation it became. */
+    private boolean gapFill;
 
     /** Gap questions use RTH unless a session is named (docs: Sessions rule 2). */
     private void gapSession(List<Atom> atoms) {
         // a gap, its fill and the overnight extremes are moves between sessions: they are read on RTH
         boolean gapQuestion = has("fill") || has("extreme") && first("extreme").startsWith("overnight")
-                || outcomeIsGap || has("fillword") && (has("gap") || has("metric", "gap") || has("metric", "gap_pct"));
+                || outcomeIsGap || gapFill;
         for (Atom a : atoms) {
             FilterText.Filters f = FilterText.parse(a.filter());
             gapQuestion |= a.what().startsWith("gap") || f.gap() != null
